@@ -1,0 +1,54 @@
+// Package builder synthesizes package sigs.k8s.io/controller-runtime/pkg/builder for tests.
+package builder
+
+import (
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/manager"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+)
+
+// Builder builds a controller for reconcile.Request.
+type Builder = TypedBuilder[reconcile.Request]
+
+// TypedBuilder builds a controller.
+type TypedBuilder[request comparable] struct{}
+
+// ControllerManagedBy returns a Builder.
+func ControllerManagedBy(m manager.Manager) *Builder { return &Builder{} }
+
+// TypedControllerManagedBy returns a TypedBuilder.
+func TypedControllerManagedBy[request comparable](m manager.Manager) *TypedBuilder[request] {
+	return &TypedBuilder[request]{}
+}
+
+// ForInput holds For options.
+type ForInput struct{}
+
+// ForOption configures For.
+type ForOption interface {
+	ApplyToFor(*ForInput)
+}
+
+// OwnsInput holds Owns options.
+type OwnsInput struct{}
+
+// OwnsOption configures Owns.
+type OwnsOption interface {
+	ApplyToOwns(*OwnsInput)
+}
+
+// For is a stub.
+func (blder *TypedBuilder[request]) For(object client.Object, opts ...ForOption) *TypedBuilder[request] {
+	return blder
+}
+
+// Owns is a stub.
+func (blder *TypedBuilder[request]) Owns(object client.Object, opts ...OwnsOption) *TypedBuilder[request] {
+	return blder
+}
+
+// Named is a stub.
+func (blder *TypedBuilder[request]) Named(name string) *TypedBuilder[request] { return blder }
+
+// Complete is a stub.
+func (blder *TypedBuilder[request]) Complete(r reconcile.TypedReconciler[request]) error { return nil }
