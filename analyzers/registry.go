@@ -1,0 +1,178 @@
+// Package analyzers is the registry of reconcilelint's rules and the one typed Config
+// that selects and configures them, for every driver (the reconcilelint binary, the
+// golangci-lint plugin, the language server).
+package analyzers
+
+//go:generate go run ./internal/gen/cmd ..
+
+import (
+	"fmt"
+	"path"
+	"slices"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/directive"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+)
+
+// Rule is one entry of the registry.
+type Rule struct {
+	Name     string
+	Title    string
+	Analyzer *analysis.Analyzer // the default instance
+	Default  bool               // enabled unless disabled
+	Since    string
+	Severity analyzerutil.Severity
+	build    func(*RuleSettings) (*analysis.Analyzer, error)
+}
+
+// Config selects and configures rules. Every driver fills it: the golangci-lint plugin
+// from its settings, the binary from .reconcilelint.yaml and flags. Unknown keys are
+// errors wherever it is decoded.
+type Config struct {
+	// Enable turns on rules in addition to the default ones; "all" turns on every rule.
+	Enable []string `json:"enable,omitempty"`
+	// Disable turns rules off; "all" starts from no rule, so that Enable lists exactly
+	// the rules to run.
+	Disable []string `json:"disable,omitempty"`
+	// Rules holds per-rule options, keyed by rule name.
+	Rules RuleSettings `json:"rules,omitempty"`
+	// Exclude lists path globs (slash-separated, matched against the file path relative
+	// to the working directory, or its base name); findings in matching files are
+	// dropped.
+	Exclude []string `json:"exclude,omitempty"`
+}
+
+// DefaultConfig returns the configuration used when none is given.
+func DefaultConfig() Config { return Config{Rules: DefaultRuleSettings()} }
+
+// Names returns every rule name, sorted, including the directive analyzer.
+func Names() []string {
+	var names []string
+	for _, r := range Rules {
+		names = append(names, r.Name)
+	}
+	names = append(names, directive.Name)
+	sort.Strings(names)
+	return names
+}
+
+// Lookup returns the rule called name.
+func Lookup(name string) (Rule, bool) {
+	for _, r := range Rules {
+		if r.Name == name {
+			return r, true
+		}
+	}
+	if name == directive.Name {
+		return directiveRule, true
+	}
+	return Rule{}, false
+}
+
+// Validate checks the configuration; errors name the field path.
+func (c *Config) Validate() error {
+	_, err := c.Analyzers()
+	return err
+}
+
+func checkNames(field string, names []string) error {
+	for i, n := range names {
+		if n == "all" {
+			continue
+		}
+		if _, ok := Lookup(n); !ok {
+			return fmt.Errorf("%s[%d]: unknown rule %q (known: %s)", field, i, n, strings.Join(Names(), ", "))
+		}
+	}
+	return nil
+}
+
+// Enabled reports which rules the configuration enables, sorted by name.
+func (c *Config) Enabled() ([]string, error) {
+	if err := checkNames("enable", c.Enable); err != nil {
+		return nil, err
+	}
+	if err := checkNames("disable", c.Disable); err != nil {
+		return nil, err
+	}
+	for i, n := range c.Enable {
+		if n != "all" && slices.Contains(c.Disable, n) {
+			return nil, fmt.Errorf("enable[%d]: rule %q is also disabled", i, n)
+		}
+	}
+	on := map[string]bool{}
+	all := append(slices.Clone(Rules), directiveRule)
+	for _, r := range all {
+		on[r.Name] = r.Default && !slices.Contains(c.Disable, "all") || slices.Contains(c.Enable, "all")
+	}
+	for _, n := range c.Enable {
+		on[n] = true
+	}
+	for _, n := range c.Disable {
+		if n != "all" {
+			on[n] = false
+		}
+	}
+	var names []string
+	for _, r := range all {
+		if on[r.Name] {
+			names = append(names, r.Name)
+		}
+	}
+	sort.Strings(names)
+	return names, nil
+}
+
+// Analyzers validates the configuration and returns the analyzers it enables, each
+// configured with its options, sorted by name. The directive analyzer, when enabled,
+// comes last; it requires the other enabled rules.
+func (c *Config) Analyzers() ([]*analysis.Analyzer, error) {
+	names, err := c.Enabled()
+	if err != nil {
+		return nil, err
+	}
+	for i, g := range c.Exclude {
+		if _, err := path.Match(g, ""); err != nil {
+			return nil, fmt.Errorf("exclude[%d]: bad glob %q: %v", i, g, err)
+		}
+	}
+	var out []*analysis.Analyzer
+	withDirective := false
+	for _, n := range names {
+		if n == directive.Name {
+			withDirective = true
+			continue
+		}
+		r, _ := Lookup(n)
+		a, err := r.build(&c.Rules)
+		if err != nil {
+			return nil, fmt.Errorf("rules.%s.%v", n, err)
+		}
+		out = append(out, a)
+	}
+	if withDirective {
+		out = append(out, directive.New(slices.Clone(out), Names()))
+	}
+	return out, nil
+}
+
+// Excluded reports whether a finding in file (slash-separated, relative to the
+// working directory when possible) is dropped by Exclude.
+func (c *Config) Excluded(file string) bool {
+	for _, g := range c.Exclude {
+		if ok, _ := path.Match(g, file); ok {
+			return true
+		}
+		if ok, _ := path.Match(g, path.Base(file)); ok {
+			return true
+		}
+		if strings.HasSuffix(g, "/**") && strings.HasPrefix(file, strings.TrimSuffix(g, "**")) {
+			return true
+		}
+	}
+	return false
+}

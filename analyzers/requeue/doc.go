@@ -1,0 +1,41 @@
+// Package requeue defines an Analyzer that reports the deprecated Result.Requeue.
+//
+// # Analyzer requeue
+//
+// requeue: report the deprecated Result.Requeue field
+//
+// controller-runtime deprecated Result.Requeue. When Reconcile returns Requeue: true
+// with a nil error, the controller re-adds the key through the rate limiter and does not
+// call Forget, so the per-item backoff keeps growing with every such requeue: 5ms, 10ms,
+// 20ms, ... up to 1000s. A controller that meant "check again soon" ends up checking
+// every 16 minutes. When the error is non-nil the field is ignored altogether (the
+// error path requeues with backoff), and when RequeueAfter is positive it is ignored
+// too (RequeueAfter wins). Set RequeueAfter to the interval you mean.
+//
+// The rule reports composite literals of reconcile.Result (or ctrl.Result) that set
+// Requeue to anything but the constant false, and assignments res.Requeue = x to a
+// Result variable that the function returns (or a *Result parameter). Reads of the field
+// are never reported. Unlike most rules it reports everywhere outside tests, not only in
+// functions reached from an entry point: a Result has no other use than to be returned
+// to the controller, and sub-reconcilers often live in packages without a Reconcile.
+//
+// Two fixes keep the behaviour unchanged and are offered:
+//   - Requeue: true next to a positive constant RequeueAfter is removed;
+//   - a Result returned together with an error that is certainly non-nil (errors.New,
+//     fmt.Errorf, reconcile.TerminalError, or err inside if err != nil) is replaced by
+//     the zero Result, since the controller ignores it.
+//
+// Bad:
+//
+//	if !deployment.Available() {
+//		return ctrl.Result{Requeue: true}, nil
+//	}
+//	return ctrl.Result{Requeue: true}, fmt.Errorf("creating service: %w", err)
+//
+// Good:
+//
+//	if !deployment.Available() {
+//		return ctrl.Result{RequeueAfter: 15 * time.Second}, nil
+//	}
+//	return ctrl.Result{}, fmt.Errorf("creating service: %w", err)
+package requeue

@@ -1,0 +1,48 @@
+// Package sleep defines an Analyzer that reports waiting on the reconcile worker.
+//
+// # Analyzer sleep
+//
+// sleep: report sleeps and polls that hold a reconcile worker
+//
+// A controller runs MaxConcurrentReconciles workers (one by default). While Reconcile
+// sleeps, polls or waits for a timer, its worker takes no other key: every other object
+// of the controller waits in the queue behind it, and the wait is invisible in the
+// queue metrics (the key is "processing", not "queued"). Return a Result with
+// RequeueAfter instead: the worker is freed at once and the key comes back after the
+// interval, deduplicated with any event that arrives meanwhile.
+//
+// The analyzer reports, in functions reached from a reconcile entry point on the worker
+// goroutine:
+//   - time.Sleep;
+//   - receives from time.After, time.Tick, and the C channel of a *time.Timer or
+//     *time.Ticker, also as a select case or a range;
+//   - the polling and looping functions of k8s.io/apimachinery/pkg/util/wait (Poll*,
+//     PollUntilContextTimeout, PollUntilContextCancel, Until*, JitterUntil*, Forever,
+//     ExponentialBackoff*, BackoffUntil*) and (*rate.Limiter).Wait;
+//   - calls of functions, in this package or another package of the module, that do
+//     any of the above on the same goroutine, reported at the call with the chain;
+//   - calls of functions whose doc comment carries //reconcilelint:blocking.
+//
+// retry.RetryOnConflict and retry.OnError are not reported: they retry a few times with
+// millisecond steps, and are the documented way to resolve write conflicts. Work started
+// on another goroutine is not reported here (see the goroutine rule).
+//
+// Bad:
+//
+//	func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+//		if !ready(obj) {
+//			time.Sleep(10 * time.Second) // the worker is blocked for 10s
+//			return ctrl.Result{}, r.retry(ctx, req)
+//		}
+//		...
+//	}
+//
+// Good:
+//
+//	func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+//		if !ready(obj) {
+//			return ctrl.Result{RequeueAfter: 10 * time.Second}, nil
+//		}
+//		...
+//	}
+package sleep

@@ -1,0 +1,284 @@
+// Package k8sapi is the one place that recognises controller-runtime, client-go and
+// apimachinery objects by type identity.
+//
+// Every matcher compares package paths and object names after unaliasing, and compares
+// generic types and methods by their origin, so that ctrl.Result, reconcile.Result and an
+// instantiated TypedBuilder[R] method are all recognised. Nothing here matches by the
+// name of a receiver, a variable or a file.
+//
+// It is a library, not an analyzer: it has no state and reports nothing.
+package k8sapi
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// Import paths of the packages the analyzers know about.
+const (
+	CtrlRoot          = "sigs.k8s.io/controller-runtime"
+	ReconcilePkg      = CtrlRoot + "/pkg/reconcile"
+	ClientPkg         = CtrlRoot + "/pkg/client"
+	BuilderPkg        = CtrlRoot + "/pkg/builder"
+	ControllerPkg     = CtrlRoot + "/pkg/controller"
+	ControllerutilPkg = CtrlRoot + "/pkg/controller/controllerutil"
+	PriorityQueuePkg  = CtrlRoot + "/pkg/controller/priorityqueue"
+	ManagerPkg        = CtrlRoot + "/pkg/manager"
+	SourcePkg         = CtrlRoot + "/pkg/source"
+	CachePkg          = CtrlRoot + "/pkg/cache"
+
+	WaitPkg       = "k8s.io/apimachinery/pkg/util/wait"
+	APIErrorsPkg  = "k8s.io/apimachinery/pkg/api/errors"
+	MetaPkg       = "k8s.io/apimachinery/pkg/api/meta"
+	MetaV1Pkg     = "k8s.io/apimachinery/pkg/apis/meta/v1"
+	TypesPkg      = "k8s.io/apimachinery/pkg/types"
+	RetryPkg      = "k8s.io/client-go/util/retry"
+	WorkqueuePkg  = "k8s.io/client-go/util/workqueue"
+	ToolsCachePkg = "k8s.io/client-go/tools/cache"
+)
+
+// IsControllerPackage reports whether path is a package of controller-runtime or
+// client-go's work queue, i.e. whether importing it can make a package relevant.
+func IsControllerPackage(path string) bool {
+	return path == CtrlRoot || strings.HasPrefix(path, CtrlRoot+"/") ||
+		path == WorkqueuePkg || path == ToolsCachePkg
+}
+
+// ImportsAny reports whether pkg imports, directly, any package for which pred holds.
+func ImportsAny(pkg *types.Package, pred func(path string) bool) bool {
+	for _, imp := range pkg.Imports() {
+		if pred(imp.Path()) {
+			return true
+		}
+	}
+	return false
+}
+
+// Named returns the named (or alias-resolved) type of t, looking through one pointer,
+// with generic instances replaced by their origin. It returns nil for unnamed types.
+func Named(t types.Type) *types.Named {
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	if n, ok := t.(*types.Named); ok {
+		return n.Origin()
+	}
+	return nil
+}
+
+// IsType reports whether t is the named type path.name (not a pointer to it).
+func IsType(t types.Type, path, name string) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	obj := n.Origin().Obj()
+	return obj.Name() == name && obj.Pkg() != nil && obj.Pkg().Path() == path
+}
+
+// IsPointerTo reports whether t is *path.name.
+func IsPointerTo(t types.Type, path, name string) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	return ok && IsType(p.Elem(), path, name)
+}
+
+// IsContext reports whether t is context.Context.
+func IsContext(t types.Type) bool { return IsType(t, "context", "Context") }
+
+// IsError reports whether t is the predeclared error type.
+func IsError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// IsResult reports whether t is reconcile.Result (ctrl.Result is an alias of it).
+func IsResult(t types.Type) bool { return IsType(t, ReconcilePkg, "Result") }
+
+// IsRequest reports whether t is reconcile.Request.
+func IsRequest(t types.Type) bool { return IsType(t, ReconcilePkg, "Request") }
+
+// IsObj reports whether obj is the package-level object path.name. Function variables of
+// the root controller-runtime package (ctrl.CreateOrUpdate) are objects too.
+func IsObj(obj types.Object, path, name string) bool {
+	if obj == nil || obj.Pkg() == nil || obj.Name() != name || obj.Pkg().Path() != path {
+		return false
+	}
+	if fn, ok := obj.(*types.Func); ok {
+		return fn.Signature().Recv() == nil
+	}
+	return obj.Parent() == obj.Pkg().Scope()
+}
+
+// Callee returns the object called by call: a *types.Func (generic functions and methods
+// by origin), a *types.Var holding a function, or nil (conversions, builtins, calls of
+// function-typed expressions).
+func Callee(info *types.Info, call *ast.CallExpr) types.Object {
+	obj := typeutil.Callee(info, call)
+	switch obj := obj.(type) {
+	case *types.Func:
+		return obj.Origin()
+	case *types.Var:
+		return obj
+	}
+	return nil
+}
+
+// IsFuncCall reports whether call calls the package-level function or function variable
+// path.name for one of names.
+func IsFuncCall(info *types.Info, call *ast.CallExpr, path string, names ...string) bool {
+	obj := Callee(info, call)
+	if obj == nil || obj.Pkg() == nil || obj.Pkg().Path() != path {
+		return false
+	}
+	for _, n := range names {
+		if IsObj(obj, path, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// Method describes a method by the package and name of its receiver's named type.
+type Method struct {
+	Pkg, Recv, Name string
+}
+
+// MethodOf returns the receiver type's package and name and the method name of fn, or
+// ok=false if fn is not a method of a named type. Methods of generic types are described
+// by their origin; interface methods by the interface's named type.
+func MethodOf(fn *types.Func) (m Method, ok bool) {
+	sig := fn.Signature()
+	if sig.Recv() == nil {
+		return m, false
+	}
+	fn = fn.Origin()
+	recv := fn.Signature().Recv().Type()
+	n := Named(recv)
+	if n == nil {
+		return m, false
+	}
+	obj := n.Obj()
+	if obj.Pkg() == nil {
+		return m, false
+	}
+	return Method{obj.Pkg().Path(), obj.Name(), fn.Name()}, true
+}
+
+// IsMethodCall reports whether call calls method name of the named type path.recv
+// (declared on it, or an interface method of it).
+func IsMethodCall(info *types.Info, call *ast.CallExpr, path, recv string, names ...string) bool {
+	fn, ok := Callee(info, call).(*types.Func)
+	if !ok {
+		return false
+	}
+	m, ok := MethodOf(fn)
+	if !ok || m.Pkg != path || m.Recv != recv {
+		return false
+	}
+	for _, n := range names {
+		if m.Name == n {
+			return true
+		}
+	}
+	return false
+}
+
+// LookupType finds the type object path.name among the packages that pkg imports,
+// transitively. It returns nil when pkg does not depend on path.
+func LookupType(pkg *types.Package, path, name string) *types.TypeName {
+	seen := map[*types.Package]bool{}
+	var find func(p *types.Package) *types.TypeName
+	find = func(p *types.Package) *types.TypeName {
+		if seen[p] {
+			return nil
+		}
+		seen[p] = true
+		if p.Path() == path {
+			tn, _ := p.Scope().Lookup(name).(*types.TypeName)
+			return tn
+		}
+		for _, imp := range p.Imports() {
+			if tn := find(imp); tn != nil {
+				return tn
+			}
+		}
+		return nil
+	}
+	return find(pkg)
+}
+
+// waitBlocking lists the functions of k8s.io/apimachinery/pkg/util/wait that sleep or
+// poll on the calling goroutine.
+var waitBlocking = []string{
+	"Poll", "PollImmediate", "PollInfinite", "PollImmediateInfinite", "PollUntil",
+	"PollImmediateUntil", "PollWithContext", "PollImmediateWithContext",
+	"PollInfiniteWithContext", "PollImmediateInfiniteWithContext", "PollUntilWithContext",
+	"PollImmediateUntilWithContext", "PollUntilContextTimeout", "PollUntilContextCancel",
+	"Until", "UntilWithContext", "JitterUntil", "JitterUntilWithContext", "Forever",
+	"NonSlidingUntil", "NonSlidingUntilWithContext", "BackoffUntil", "BackoffUntilWithContext",
+	"ExponentialBackoff", "ExponentialBackoffWithContext",
+}
+
+// BlockingCall returns a short description ("time.Sleep", "wait.PollUntilContextTimeout")
+// when call holds the calling goroutine for a time, or "". retry.RetryOnConflict and
+// retry.OnError are not blocking in this sense: they retry a bounded number of times
+// with short documented steps, and are the sanctioned way to handle conflicts.
+func BlockingCall(info *types.Info, call *ast.CallExpr) string {
+	obj := Callee(info, call)
+	if obj == nil || obj.Pkg() == nil {
+		return ""
+	}
+	switch obj.Pkg().Path() {
+	case "time":
+		if IsObj(obj, "time", "Sleep") {
+			return "time.Sleep"
+		}
+	case WaitPkg:
+		for _, n := range waitBlocking {
+			if IsObj(obj, WaitPkg, n) {
+				return "wait." + n
+			}
+		}
+	case "golang.org/x/time/rate":
+		if IsMethodCall(info, call, "golang.org/x/time/rate", "Limiter", "Wait", "WaitN") {
+			return "rate.Limiter." + obj.Name()
+		}
+	}
+	return ""
+}
+
+// TimerChannel returns a description when x is a channel that delivers after a delay:
+// time.After(...), time.Tick(...), or the C field of a *time.Timer or *time.Ticker.
+// A receive from it waits for the delay.
+func TimerChannel(info *types.Info, x ast.Expr) string {
+	x = ast.Unparen(x)
+	switch x := x.(type) {
+	case *ast.CallExpr:
+		if IsFuncCall(info, x, "time", "After", "Tick") {
+			return "time." + Callee(info, x).Name()
+		}
+	case *ast.SelectorExpr:
+		if x.Sel.Name != "C" {
+			return ""
+		}
+		if sel, ok := info.Selections[x]; ok && sel.Kind() == types.FieldVal {
+			if n := Named(sel.Recv()); n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" {
+				if name := n.Obj().Name(); name == "Timer" || name == "Ticker" {
+					return "time." + name + ".C"
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// AsyncCall reports whether call runs its function arguments on another goroutine:
+// (*errgroup.Group).Go, (*sync.WaitGroup).Go, time.AfterFunc.
+func AsyncCall(info *types.Info, call *ast.CallExpr) bool {
+	return IsMethodCall(info, call, "golang.org/x/sync/errgroup", "Group", "Go", "TryGo") ||
+		IsMethodCall(info, call, "sync", "WaitGroup", "Go") ||
+		IsFuncCall(info, call, "time", "AfterFunc")
+}

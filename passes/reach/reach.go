@@ -1,0 +1,480 @@
+// Package reach computes what each reconcile entry point reaches, with call chains.
+//
+// Within a package, a function is reached from an entry point through static calls,
+// method calls on concrete types, function literals defined in a reached function, and
+// references to functions (method values, functions passed as arguments such as a poll
+// condition). Code started on another goroutine (go statements, errgroup.Go,
+// sync.WaitGroup.Go, time.AfterFunc) is not reached: it does not run on the worker.
+// Interface method calls are not followed.
+//
+// Across packages the pass exports a Summary fact on every function of the module's
+// own packages that has an effect (for example "blocks"), with the shortest chain to the
+// site of the effect. Packages of versioned dependency modules and of the standard
+// library get no facts: what controller-runtime, client-go and apimachinery do is
+// described by package k8sapi.
+package reach
+
+import (
+	"go/ast"
+	"go/build"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/reconcilelint/reconcilelint/passes/directives"
+	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
+	"github.com/reconcilelint/reconcilelint/passes/reconcilers"
+)
+
+// Analyzer computes reachability from entry points and effect summaries.
+var Analyzer = &analysis.Analyzer{
+	Name:       "reach",
+	Doc:        "compute what reconcile entry points reach, and per-function effect summaries",
+	URL:        "https://github.com/reconcilelint/reconcilelint/tree/main/passes/reach",
+	Run:        run,
+	Requires:   []*analysis.Analyzer{inspect.Analyzer, reconcilers.Analyzer, directives.Analyzer},
+	ResultType: reflect.TypeFor[*Result](),
+	FactTypes:  []analysis.Fact{new(Summary)},
+}
+
+// Effect is a kind of behaviour that rules ask about.
+type Effect string
+
+// Effects computed by the pass.
+const (
+	// Blocking: the function holds its goroutine for a time (sleep, poll, timer wait).
+	Blocking Effect = "blocking"
+)
+
+var effects = []Effect{Blocking}
+
+// Summary is the fact exported on a function with effects: for each effect, the shortest
+// chain from the function to the site, in qualified names, ending with the site's
+// description (e.g. ["util.WaitReady", "util.poll", "time.Sleep"]).
+type Summary struct {
+	Effects []EffectChain
+}
+
+// EffectChain is one effect of a Summary.
+type EffectChain struct {
+	Effect Effect
+	Chain  []string
+}
+
+// AFact implements analysis.Fact.
+func (*Summary) AFact() {}
+
+func (s *Summary) String() string {
+	var parts []string
+	for _, e := range s.Effects {
+		parts = append(parts, string(e.Effect)+": "+strings.Join(e.Chain, " → "))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// Chain returns the chain for effect e, or nil.
+func (s *Summary) Chain(e Effect) []string {
+	for _, ec := range s.Effects {
+		if ec.Effect == e {
+			return ec.Chain
+		}
+	}
+	return nil
+}
+
+// Site is a place in this package where an effect happens: a direct site (a call of
+// time.Sleep) or a call of a function that has the effect.
+type Site struct {
+	Effect Effect
+	Node   ast.Node // the call or receive
+	Func   ast.Node // the enclosing *ast.FuncDecl or *ast.FuncLit
+	Desc   string   // "time.Sleep", or the qualified name of the called function
+	// Via is, for a call of a function with the effect, the callee's chain to the site
+	// (starting with the callee). It is nil for direct sites.
+	Via []string
+}
+
+// Result is the reachability of one package.
+type Result struct {
+	reached map[ast.Node][]string // function node → shortest chain from an entry point (short names)
+	sites   []Site
+	funcs   []ast.Node // reached function nodes, in source order
+}
+
+// Reached reports whether the function node (*ast.FuncDecl or *ast.FuncLit) is reached
+// from an entry point on the worker goroutine, and the shortest chain of function names
+// from the entry point to it.
+func (r *Result) Reached(fn ast.Node) ([]string, bool) {
+	c, ok := r.reached[fn]
+	return c, ok
+}
+
+// Funcs returns the reached function nodes in source order.
+func (r *Result) Funcs() []ast.Node { return r.funcs }
+
+// Sites returns the sites of effect e in this package, in source order, reached or not.
+func (r *Result) Sites(e Effect) []Site {
+	var out []Site
+	for _, s := range r.sites {
+		if s.Effect == e {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+type edgeKind int
+
+const (
+	callEdge edgeKind = iota // a static call
+	refEdge                  // a function literal or a function value: may run synchronously
+	goEdge                   // runs on another goroutine
+)
+
+type edge struct {
+	kind edgeKind
+	to   ast.Node    // function node in this package, or nil
+	ext  *types.Func // function of another package, when to is nil
+	at   ast.Node    // the call or reference
+}
+
+type fnInfo struct {
+	node  ast.Node
+	obj   *types.Func // nil for function literals
+	edges []edge
+}
+
+var goroot = filepath.Clean(build.Default.GOROOT)
+
+// ownPackage reports whether facts should be computed for the package: it belongs to a
+// module that is not a versioned dependency, and is not part of the standard library.
+func ownPackage(pass *analysis.Pass) bool {
+	if pass.Module != nil && pass.Module.Version != "" {
+		return false
+	}
+	if len(pass.Files) == 0 {
+		return false
+	}
+	name := pass.Fset.File(pass.Files[0].Pos()).Name()
+	return !strings.HasPrefix(filepath.Clean(name), goroot+string(filepath.Separator))
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	recs := pass.ResultOf[reconcilers.Analyzer].(*reconcilers.Result)
+	res := &Result{reached: map[ast.Node][]string{}}
+	own := ownPackage(pass)
+	if !own && len(recs.Entries()) == 0 {
+		return res, nil
+	}
+	dirs := pass.ResultOf[directives.Analyzer].(*directives.Result)
+	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+
+	// Function nodes of the package.
+	funcs := map[ast.Node]*fnInfo{}
+	var order []ast.Node
+	declOf := map[*types.Func]ast.Node{}
+	for cur := range ins.Root().Preorder((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		n := cur.Node()
+		fi := &fnInfo{node: n}
+		if fd, ok := n.(*ast.FuncDecl); ok {
+			if fd.Body == nil {
+				continue
+			}
+			fi.obj, _ = pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if fi.obj != nil {
+				declOf[fi.obj] = n
+			}
+		}
+		funcs[n] = fi
+		order = append(order, n)
+	}
+	enclosing := func(cur inspector.Cursor) ast.Node {
+		for c := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+			return c.Node()
+		}
+		return nil
+	}
+	addEdge := func(from ast.Node, e edge) {
+		if fi := funcs[from]; fi != nil {
+			fi.edges = append(fi.edges, e)
+		}
+	}
+	// target resolves a referenced function to a node of this package or an external
+	// function.
+	target := func(fn *types.Func) (ast.Node, *types.Func) {
+		fn = fn.Origin()
+		if fn.Pkg() == pass.Pkg {
+			return declOf[fn], nil
+		}
+		return nil, fn
+	}
+	// async marks expressions whose functions run on another goroutine.
+	async := map[ast.Expr]bool{}
+	var direct []Site
+
+	for cur := range ins.Root().Preorder((*ast.GoStmt)(nil), (*ast.CallExpr)(nil), (*ast.FuncLit)(nil),
+		(*ast.Ident)(nil), (*ast.UnaryExpr)(nil), (*ast.RangeStmt)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.GoStmt:
+			async[n.Call.Fun] = true
+		case *ast.CallExpr:
+			from := enclosing(cur)
+			if from == nil {
+				continue
+			}
+			if k8sapi.AsyncCall(pass.TypesInfo, n) {
+				for _, a := range n.Args {
+					async[ast.Unparen(a)] = true
+				}
+			}
+			kind := callEdge
+			if async[n.Fun] {
+				kind = goEdge
+			}
+			if fn := typeutil.StaticCallee(pass.TypesInfo, n); fn != nil {
+				to, ext := target(fn)
+				if to != nil || ext != nil {
+					addEdge(from, edge{kind: kind, to: to, ext: ext, at: n})
+				}
+			}
+			if kind == callEdge {
+				if d := k8sapi.BlockingCall(pass.TypesInfo, n); d != "" {
+					direct = append(direct, Site{Effect: Blocking, Node: n, Func: from, Desc: d})
+				}
+			}
+		case *ast.FuncLit:
+			from := enclosing(cur.Parent())
+			if from == nil {
+				continue
+			}
+			kind := refEdge
+			if async[n] {
+				kind = goEdge
+			}
+			addEdge(from, edge{kind: kind, to: n, at: n})
+		case *ast.Ident:
+			fn, ok := pass.TypesInfo.Uses[n].(*types.Func)
+			if !ok || isCallee(cur) {
+				continue
+			}
+			from := enclosing(cur)
+			if from == nil {
+				continue
+			}
+			kind := refEdge
+			if p, ok := cur.Parent().Node().(ast.Expr); ok && (async[p] || async[n]) {
+				kind = goEdge
+			}
+			to, ext := target(fn)
+			if to != nil || ext != nil {
+				addEdge(from, edge{kind: kind, to: to, ext: ext, at: n})
+			}
+		case *ast.UnaryExpr:
+			if n.Op != token.ARROW {
+				continue
+			}
+			if d := k8sapi.TimerChannel(pass.TypesInfo, n.X); d != "" {
+				if from := enclosing(cur); from != nil {
+					direct = append(direct, Site{Effect: Blocking, Node: n, Func: from, Desc: "receive from " + d})
+				}
+			}
+		case *ast.RangeStmt:
+			if d := k8sapi.TimerChannel(pass.TypesInfo, n.X); d != "" {
+				if from := enclosing(cur); from != nil {
+					direct = append(direct, Site{Effect: Blocking, Node: n.X, Func: from, Desc: "range over " + d})
+				}
+			}
+		}
+	}
+
+	// Effect chains per function node, with qualified names.
+	qual := func(n ast.Node) string { return qualifiedName(pass.Pkg, funcs[n]) }
+	best := map[Effect]map[ast.Node][]string{}
+	for _, e := range effects {
+		best[e] = map[ast.Node][]string{}
+	}
+	better := func(a, b []string) bool { // is a better than b?
+		if b == nil {
+			return true
+		}
+		if len(a) != len(b) {
+			return len(a) < len(b)
+		}
+		return slices.Compare(a, b) < 0
+	}
+	offer := func(e Effect, n ast.Node, chain []string) bool {
+		if better(chain, best[e][n]) {
+			best[e][n] = chain
+			return true
+		}
+		return false
+	}
+	for _, s := range direct {
+		offer(s.Effect, s.Func, []string{qual(s.Func), s.Desc})
+	}
+	for fn, pos := range dirs.BlockingFuncs() {
+		_ = pos
+		if n := declOf[fn]; n != nil {
+			offer(Blocking, n, []string{qual(n), "//reconcilelint:blocking"})
+		}
+	}
+	// Calls of functions of other packages with effects, and of annotated functions.
+	var callSites []Site
+	for _, n := range order {
+		for _, ed := range funcs[n].edges {
+			if ed.kind == goEdge {
+				continue
+			}
+			if ed.ext != nil {
+				var sum Summary
+				if !pass.ImportObjectFact(ed.ext, &sum) {
+					continue
+				}
+				for _, ec := range sum.Effects {
+					if slices.Contains(effects, ec.Effect) {
+						offer(ec.Effect, n, append([]string{qual(n)}, ec.Chain...))
+						callSites = append(callSites, Site{Effect: ec.Effect, Node: ed.at, Func: n, Desc: ec.Chain[0], Via: ec.Chain})
+					}
+				}
+			} else if ed.kind == callEdge {
+				if fi := funcs[ed.to]; fi != nil && fi.obj != nil && dirs.Blocking(fi.obj) {
+					callSites = append(callSites, Site{Effect: Blocking, Node: ed.at, Func: n, Desc: qual(ed.to),
+						Via: []string{qual(ed.to), "//reconcilelint:blocking"}})
+				}
+			}
+		}
+	}
+	// Propagate along synchronous edges to a fixed point (shortest chains).
+	for changed := true; changed; {
+		changed = false
+		for _, n := range order {
+			for _, ed := range funcs[n].edges {
+				if ed.kind == goEdge || ed.to == nil {
+					continue
+				}
+				for _, e := range effects {
+					if c := best[e][ed.to]; c != nil {
+						if offer(e, n, append([]string{qual(n)}, c...)) {
+							changed = true
+						}
+					}
+				}
+			}
+		}
+	}
+	if own {
+		for _, n := range order {
+			fi := funcs[n]
+			if fi.obj == nil || !exportable(fi.obj) {
+				continue
+			}
+			var sum Summary
+			for _, e := range effects {
+				if c := best[e][n]; c != nil {
+					sum.Effects = append(sum.Effects, EffectChain{Effect: e, Chain: c})
+				}
+			}
+			if len(sum.Effects) > 0 {
+				pass.ExportObjectFact(fi.obj, &sum)
+			}
+		}
+	}
+
+	// Reachability from entry points over synchronous edges (BFS gives shortest chains).
+	var queue []ast.Node
+	for _, e := range recs.Entries() {
+		if _, ok := funcs[e.Node]; ok {
+			res.reached[e.Node] = []string{shortName(funcs[e.Node])}
+			queue = append(queue, e.Node)
+		}
+	}
+	for len(queue) > 0 {
+		n := queue[0]
+		queue = queue[1:]
+		for _, ed := range funcs[n].edges {
+			if ed.kind == goEdge || ed.to == nil {
+				continue
+			}
+			if _, seen := res.reached[ed.to]; seen {
+				continue
+			}
+			res.reached[ed.to] = append(slices.Clip(res.reached[n]), shortName(funcs[ed.to]))
+			queue = append(queue, ed.to)
+		}
+	}
+	for _, n := range order {
+		if _, ok := res.reached[n]; ok {
+			res.funcs = append(res.funcs, n)
+		}
+	}
+	res.sites = append(direct, callSites...)
+	sort.SliceStable(res.sites, func(i, j int) bool { return res.sites[i].Node.Pos() < res.sites[j].Node.Pos() })
+	return res, nil
+}
+
+// isCallee reports whether the identifier at cur names the function of a call.
+func isCallee(cur inspector.Cursor) bool {
+	parent := cur.Parent()
+	id := cur.Node()
+	if sel, ok := parent.Node().(*ast.SelectorExpr); ok && sel.Sel == id {
+		id = sel
+		parent = parent.Parent()
+	}
+	for {
+		switch p := parent.Node().(type) {
+		case *ast.ParenExpr:
+			id = p
+			parent = parent.Parent()
+			continue
+		case *ast.IndexExpr: // generic instantiation f[T](...)
+			if p.X == id {
+				id = p
+				parent = parent.Parent()
+				continue
+			}
+		case *ast.IndexListExpr:
+			if p.X == id {
+				id = p
+				parent = parent.Parent()
+				continue
+			}
+		case *ast.CallExpr:
+			return p.Fun == id
+		}
+		return false
+	}
+}
+
+// exportable reports whether a fact on fn can be seen by other packages.
+func exportable(fn *types.Func) bool {
+	return fn.Exported() || fn.Signature().Recv() != nil
+}
+
+func shortName(fi *fnInfo) string {
+	if fi.obj == nil {
+		return "func literal"
+	}
+	return fi.obj.Name()
+}
+
+func qualifiedName(pkg *types.Package, fi *fnInfo) string {
+	if fi == nil || fi.obj == nil {
+		return "func literal"
+	}
+	fn := fi.obj
+	if recv := fn.Signature().Recv(); recv != nil {
+		if n := k8sapi.Named(recv.Type()); n != nil {
+			return pkg.Name() + "." + n.Obj().Name() + "." + fn.Name()
+		}
+	}
+	return pkg.Name() + "." + fn.Name()
+}

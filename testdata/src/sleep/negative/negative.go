@@ -1,0 +1,47 @@
+package negative
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"k8s.io/client-go/util/retry"
+	ctrl "sigs.k8s.io/controller-runtime"
+)
+
+type R struct{}
+
+func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	// Conflict retries are the sanctioned pattern.
+	_ = retry.RetryOnConflict(retry.DefaultRetry, func() error { return nil })
+	_ = retry.OnError(retry.DefaultBackoff, func(error) bool { return true }, func() error { return nil })
+	// Work on another goroutine does not hold the worker (the goroutine rule owns it).
+	go func() { time.Sleep(time.Second) }()
+	go background()
+	var wg sync.WaitGroup
+	wg.Go(func() { time.Sleep(time.Second) })
+	wg.Wait()
+	time.AfterFunc(time.Second, func() { time.Sleep(time.Second) })
+	// Timers that are created but never waited on.
+	t := time.NewTimer(time.Second)
+	t.Stop()
+	_ = time.Now().Add(time.Second)
+	// Intentional, documented wait.
+	time.Sleep(time.Millisecond) //reconcilelint:ignore sleep the device needs 1ms between commands
+	//reconcilelint:ignore sleep settle time of the local socket, bounded at 5ms
+	time.Sleep(5 * time.Millisecond)
+	return ctrl.Result{RequeueAfter: 10 * time.Second}, nil
+}
+
+func background() { time.Sleep(time.Second) }
+
+// Not reached from any entry point.
+func Helper() { time.Sleep(time.Second) }
+
+// Start-up code.
+func SetupWithManager() error {
+	time.Sleep(time.Second)
+	return nil
+}
+
+func main() { time.Sleep(time.Second) }
