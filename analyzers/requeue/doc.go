@@ -22,8 +22,12 @@
 // Two fixes keep the behaviour unchanged and are offered:
 //   - Requeue: true next to a positive constant RequeueAfter is removed;
 //   - a Result returned together with an error that is certainly non-nil (errors.New,
-//     fmt.Errorf, reconcile.TerminalError, or err inside if err != nil) is replaced by
-//     the zero Result, since the controller ignores it.
+//     fmt.Errorf, reconcile.TerminalError, or err inside if err != nil with no
+//     assignment to err before the return) is replaced by the zero Result, since the
+//     controller ignores it. A Priority is kept: the controller applies it to the
+//     error path too.
+//
+// Neither fix is offered when it would drop a value with a side effect, such as a call.
 //
 // Bad:
 //

@@ -1,9 +1,11 @@
 package requeue
 
 import (
+	"bytes"
 	_ "embed"
 	"go/ast"
 	"go/constant"
+	"go/format"
 	"go/token"
 	"go/types"
 
@@ -48,9 +50,9 @@ func New(c Config) (*analysis.Analyzer, error) {
 var Analyzer = analyzerutil.Must(New(DefaultConfig()))
 
 const (
-	msgDeprecated = "Result.Requeue is deprecated: the key is re-added through the rate limiter without Forget, so each requeue backs off longer (5ms doubling up to 1000s); set RequeueAfter to the interval you mean"
-	msgWithAfter  = "Requeue has no effect next to a positive RequeueAfter (and is deprecated): remove it"
-	msgWithErr    = "Requeue is ignored when the returned error is non-nil: the controller requeues with backoff for the error; return the zero Result"
+	msgDeprecated = "the deprecated Result.Requeue re-adds the key through the rate limiter without Forget, so each requeue backs off longer (5ms doubling up to 1000s): set RequeueAfter to the interval you mean"
+	msgWithAfter  = "the deprecated Requeue has no effect next to a positive RequeueAfter: remove it"
+	msgWithErr    = "the Result is ignored when the returned error is non-nil (the controller requeues the key with backoff for the error): return the zero Result"
 )
 
 func run(pass *analysis.Pass) (any, error) {
@@ -73,68 +75,155 @@ func run(pass *analysis.Pass) (any, error) {
 	return rep.Outcome(), nil
 }
 
+// fieldName returns the name of the Result field that element i of lit sets: the key of
+// a keyed element, or the field at position i of an unkeyed literal.
+func fieldName(t types.Type, lit *ast.CompositeLit, i int) string {
+	switch elt := lit.Elts[i].(type) {
+	case *ast.KeyValueExpr:
+		if key, ok := elt.Key.(*ast.Ident); ok {
+			return key.Name
+		}
+		return ""
+	}
+	if st, ok := t.Underlying().(*types.Struct); ok && i < st.NumFields() {
+		return st.Field(i).Name()
+	}
+	return ""
+}
+
+// eltValue returns the value of a composite literal element.
+func eltValue(elt ast.Expr) ast.Expr {
+	if kv, ok := elt.(*ast.KeyValueExpr); ok {
+		return kv.Value
+	}
+	return elt
+}
+
 func checkLiteral(pass *analysis.Pass, rep *analyzerutil.Reporter, cur inspector.Cursor, lit *ast.CompositeLit) {
 	t := pass.TypesInfo.TypeOf(lit)
 	if t == nil || !k8sapi.IsResult(t) {
 		return
 	}
-	idx := -1
+	idx, priority := -1, -1
 	var afterPositive bool
 	for i, elt := range lit.Elts {
-		kv, ok := elt.(*ast.KeyValueExpr)
-		if !ok {
-			continue
-		}
-		key, ok := kv.Key.(*ast.Ident)
-		if !ok {
-			continue
-		}
-		switch key.Name {
+		v := eltValue(elt)
+		switch fieldName(t, lit, i) {
 		case "Requeue":
-			if !isConst(pass, kv.Value, false) {
+			if !isConst(pass, v, false) {
 				idx = i
 			}
 		case "RequeueAfter":
-			if tv, ok := pass.TypesInfo.Types[kv.Value]; ok && tv.Value != nil {
-				if v, ok := constant.Int64Val(constant.ToInt(tv.Value)); ok && v > 0 {
+			if tv, ok := pass.TypesInfo.Types[v]; ok && tv.Value != nil {
+				if d, ok := constant.Int64Val(constant.ToInt(tv.Value)); ok && d > 0 {
 					afterPositive = true
 				}
 			}
+		case "Priority":
+			priority = i
 		}
 	}
 	if idx < 0 {
 		return
 	}
 	elt := lit.Elts[idx]
+	_, keyed := elt.(*ast.KeyValueExpr)
 	if afterPositive {
-		var edit analysis.TextEdit
-		if idx+1 < len(lit.Elts) {
-			edit = analysis.TextEdit{Pos: elt.Pos(), End: lit.Elts[idx+1].Pos()}
-		} else {
-			edit = analysis.TextEdit{Pos: lit.Elts[idx-1].End(), End: elt.End()}
+		d := analysis.Diagnostic{Pos: elt.Pos(), End: elt.End(), Message: msgWithAfter}
+		// Removing the element keeps the behaviour (RequeueAfter wins) unless its
+		// value has a side effect, or the literal is unkeyed.
+		if keyed && pure(pass, eltValue(elt)) {
+			d.SuggestedFixes = []analysis.SuggestedFix{{Message: "Remove Requeue", TextEdits: []analysis.TextEdit{removeElt(pass, lit, idx)}}}
 		}
-		rep.Report(analysis.Diagnostic{
-			Pos: elt.Pos(), End: elt.End(), Message: msgWithAfter,
-			SuggestedFixes: []analysis.SuggestedFix{{Message: "Remove Requeue", TextEdits: []analysis.TextEdit{edit}}},
-		})
+		rep.Report(d)
 		return
 	}
 	if ret, ok := cur.Parent().Node().(*ast.ReturnStmt); ok && len(ret.Results) == 2 && ret.Results[0] == lit &&
 		certainlyNonNil(pass, cur.Parent(), ret.Results[1]) {
-		typ := "reconcile.Result"
-		if lit.Type != nil {
-			typ = types.ExprString(lit.Type)
+		d := analysis.Diagnostic{Pos: elt.Pos(), End: elt.End(), Message: msgWithErr}
+		// The controller ignores the Result on the error path except its Priority,
+		// which it applies before anything else: the fix keeps Priority. Values with
+		// side effects are not dropped.
+		dropped := true
+		for i, e := range lit.Elts {
+			if i != priority && !pure(pass, eltValue(e)) {
+				dropped = false
+			}
 		}
-		rep.Report(analysis.Diagnostic{
-			Pos: elt.Pos(), End: elt.End(), Message: msgWithErr,
-			SuggestedFixes: []analysis.SuggestedFix{{
-				Message:   "Return the zero Result",
-				TextEdits: []analysis.TextEdit{{Pos: lit.Pos(), End: lit.End(), NewText: []byte(typ + "{}")}},
-			}},
-		})
+		if dropped && lit.Type != nil && (keyed || priority < 0) {
+			text := types.ExprString(lit.Type) + "{}"
+			msg := "Return the zero Result"
+			if priority >= 0 {
+				pv := lit.Elts[priority].(*ast.KeyValueExpr).Value
+				text = types.ExprString(lit.Type) + "{Priority: " + string(source(pass, pv)) + "}"
+				msg = "Return a Result with only Priority"
+			}
+			d.SuggestedFixes = []analysis.SuggestedFix{{
+				Message:   msg,
+				TextEdits: []analysis.TextEdit{{Pos: lit.Pos(), End: lit.End(), NewText: []byte(text)}},
+			}}
+		}
+		rep.Report(d)
 		return
 	}
 	rep.Report(analysis.Diagnostic{Pos: elt.Pos(), End: elt.End(), Message: msgDeprecated})
+}
+
+// removeElt returns the edit that removes element i of the keyed literal lit (which
+// has at least two elements) and keeps the rest gofmt-clean. An element alone on its
+// lines is removed with those lines, its trailing comma and comment included.
+func removeElt(pass *analysis.Pass, lit *ast.CompositeLit, i int) analysis.TextEdit {
+	tf := pass.Fset.File(lit.Pos())
+	elt := lit.Elts[i]
+	prevEnd := lit.Lbrace + 1
+	if i > 0 {
+		prevEnd = lit.Elts[i-1].End()
+	}
+	nextPos := lit.Rbrace
+	if i+1 < len(lit.Elts) {
+		nextPos = lit.Elts[i+1].Pos()
+	}
+	first, last := tf.Line(elt.Pos()), tf.Line(elt.End())
+	if tf.Line(prevEnd) < first && last < tf.Line(nextPos) {
+		// From the newline that ends the previous line to the one that ends the
+		// element's last line.
+		return analysis.TextEdit{Pos: tf.LineStart(first) - 1, End: tf.LineStart(last+1) - 1}
+	}
+	if i+1 < len(lit.Elts) {
+		return analysis.TextEdit{Pos: elt.Pos(), End: nextPos}
+	}
+	return analysis.TextEdit{Pos: prevEnd, End: elt.End()}
+}
+
+// source returns the source text of n.
+func source(pass *analysis.Pass, n ast.Node) []byte {
+	var b bytes.Buffer
+	if err := format.Node(&b, pass.Fset, n); err != nil {
+		return []byte(types.ExprString(n.(ast.Expr)))
+	}
+	return b.Bytes()
+}
+
+// pure reports whether evaluating e has no side effect: it contains no call other than
+// a conversion, no receive and no function literal.
+func pure(pass *analysis.Pass, e ast.Expr) bool {
+	ok := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if tv, isType := pass.TypesInfo.Types[n.Fun]; !isType || !tv.IsType() {
+				ok = false
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.ARROW {
+				ok = false
+			}
+		case *ast.FuncLit:
+			ok = false
+		}
+		return ok
+	})
+	return ok
 }
 
 func checkAssign(pass *analysis.Pass, rep *analyzerutil.Reporter, cur inspector.Cursor, as *ast.AssignStmt) {
@@ -160,7 +249,8 @@ func checkAssign(pass *analysis.Pass, rep *analyzerutil.Reporter, cur inspector.
 				continue
 			}
 		case k8sapi.IsPointerTo(v.Type(), k8sapi.ReconcilePkg, "Result"):
-			if !isParam(cur, pass, v) {
+			// A *Result parameter writes through to the caller's Result.
+			if v.Kind() != types.ParamVar {
 				continue
 			}
 		default:
@@ -176,24 +266,30 @@ func isConst(pass *analysis.Pass, e ast.Expr, b bool) bool {
 	return ok && tv.Value != nil && tv.Value.Kind() == constant.Bool && constant.BoolVal(tv.Value) == b
 }
 
-// enclosingFunc returns the innermost function enclosing cur.
-func enclosingFunc(cur inspector.Cursor) (ast.Node, *ast.FuncType, *ast.BlockStmt) {
+// declaringFunc returns the type and body of the innermost function enclosing cur that
+// declares v (as a parameter, a result or a local), or nils.
+func declaringFunc(cur inspector.Cursor, v *types.Var) (*ast.FuncType, *ast.BlockStmt) {
 	for c := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		switch f := c.Node().(type) {
+		n := c.Node()
+		if n.Pos() > v.Pos() || v.Pos() >= n.End() {
+			continue
+		}
+		switch f := n.(type) {
 		case *ast.FuncDecl:
-			return f, f.Type, f.Body
+			return f.Type, f.Body
 		case *ast.FuncLit:
-			return f, f.Type, f.Body
+			return f.Type, f.Body
 		}
 	}
-	return nil, nil, nil
+	return nil, nil
 }
 
-// returned reports whether the variable v is returned by the function enclosing cur:
-// named in a return statement, or a named result with a bare return.
+// returned reports whether the Result variable v, assigned at cur, is returned by the
+// function that declares it: named in a return statement (of that function or of a
+// closure inside it), or a named result with a bare return.
 func returned(pass *analysis.Pass, cur inspector.Cursor, v *types.Var) bool {
-	fn, ftype, body := enclosingFunc(cur)
-	if fn == nil || body == nil {
+	ftype, body := declaringFunc(cur, v)
+	if body == nil {
 		return false
 	}
 	isResult := false
@@ -207,42 +303,32 @@ func returned(pass *analysis.Pass, cur inspector.Cursor, v *types.Var) bool {
 		}
 	}
 	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if found {
-			return false
-		}
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			if len(n.Results) == 0 && isResult {
-				found = true
+	var visit func(n ast.Node, own bool)
+	visit = func(n ast.Node, own bool) {
+		ast.Inspect(n, func(n ast.Node) bool {
+			if found {
+				return false
 			}
-			for _, r := range n.Results {
-				if id, ok := ast.Unparen(r).(*ast.Ident); ok && pass.TypesInfo.Uses[id] == v {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				// A bare return in a closure returns the closure's results.
+				visit(n.Body, false)
+				return false
+			case *ast.ReturnStmt:
+				if len(n.Results) == 0 && isResult && own {
 					found = true
 				}
+				for _, r := range n.Results {
+					if id, ok := ast.Unparen(r).(*ast.Ident); ok && pass.TypesInfo.Uses[id] == v {
+						found = true
+					}
+				}
 			}
-		}
-		return true
-	})
-	return found || isResult
-}
-
-// isParam reports whether v is a parameter of the function enclosing cur.
-func isParam(cur inspector.Cursor, pass *analysis.Pass, v *types.Var) bool {
-	_, ftype, _ := enclosingFunc(cur)
-	if ftype == nil {
-		return false
+			return true
+		})
 	}
-	for _, f := range ftype.Params.List {
-		for _, name := range f.Names {
-			if pass.TypesInfo.Defs[name] == v {
-				return true
-			}
-		}
-	}
-	return false
+	visit(body, true)
+	return found
 }
 
 // certainlyNonNil reports whether the error expression e, returned by the return
@@ -270,7 +356,7 @@ func certainlyNonNil(pass *analysis.Pass, ret inspector.Cursor, e ast.Expr) bool
 				return false
 			}
 			if inBody(ifs.Body, child.Node()) && testsNonNil(pass, ifs.Cond, v) {
-				return !assignedBetween(pass, ifs.Body, child.Node().Pos(), v)
+				return !assignedBetween(pass, ifs.Body, ret.Node().Pos(), v)
 			}
 			child = c
 		}
@@ -316,6 +402,12 @@ func assignedBetween(pass *analysis.Pass, body *ast.BlockStmt, pos token.Pos, v 
 		case *ast.AssignStmt:
 			for _, l := range n.Lhs {
 				if id, ok := ast.Unparen(l).(*ast.Ident); ok && (pass.TypesInfo.Uses[id] == v || pass.TypesInfo.Defs[id] == v) {
+					found = true
+				}
+			}
+		case *ast.RangeStmt:
+			for _, l := range []ast.Expr{n.Key, n.Value} {
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok && n.Tok == token.ASSIGN && pass.TypesInfo.Uses[id] == v {
 					found = true
 				}
 			}

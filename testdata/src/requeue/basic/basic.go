@@ -1,0 +1,89 @@
+package basic
+
+import (
+	"context"
+
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+)
+
+type R struct{ ready bool }
+
+func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	if !r.ready {
+		return ctrl.Result{Requeue: true}, nil // want `^the deprecated Result.Requeue re-adds the key through the rate limiter without Forget, so each requeue backs off longer \(5ms doubling up to 1000s\): set RequeueAfter to the interval you mean$`
+	}
+	return reconcile.Result{Requeue: true}, nil // want `^the deprecated Result.Requeue re-adds the key`
+}
+
+// A helper outside any reconcile path is reported too: a Result has no other use.
+func notReached() reconcile.Result {
+	return reconcile.Result{Requeue: true} // want `deprecated Result.Requeue`
+}
+
+// Elided types, pointers and package-level tables.
+var table = []ctrl.Result{{Requeue: true}} // want `deprecated Result.Requeue`
+
+func pointer() *ctrl.Result {
+	return &ctrl.Result{Requeue: true} // want `deprecated Result.Requeue`
+}
+
+// Unkeyed literals set Requeue by position.
+func unkeyed() reconcile.Result {
+	return reconcile.Result{true, 0, nil} // want `deprecated Result.Requeue`
+}
+
+// Non-constant values.
+func nonConst(cond bool) (ctrl.Result, error) {
+	return ctrl.Result{Requeue: cond}, nil // want `deprecated Result.Requeue`
+}
+
+func nonConstField(r *R) ctrl.Result {
+	return ctrl.Result{Requeue: !r.ready} // want `deprecated Result.Requeue`
+}
+
+// Assignments to a Result that is returned.
+func assignReturned(r *R) (ctrl.Result, error) {
+	var res ctrl.Result
+	if !r.ready {
+		res.Requeue = true // want `deprecated Result.Requeue`
+	}
+	return res, nil
+}
+
+func assignNonConst(r *R) (ctrl.Result, error) {
+	res := ctrl.Result{}
+	res.Requeue = !r.ready // want `deprecated Result.Requeue`
+	return (res), nil
+}
+
+func namedBare(r *R) (res reconcile.Result, err error) {
+	res.Requeue = true // want `deprecated Result.Requeue`
+	return
+}
+
+func namedExplicit(r *R) (res reconcile.Result, err error) {
+	res.Requeue = true // want `deprecated Result.Requeue`
+	return res, nil
+}
+
+// A closure that sets the field of a Result the enclosing function returns.
+func closure(r *R) (ctrl.Result, error) {
+	var res ctrl.Result
+	mark := func() {
+		res.Requeue = true // want `deprecated Result.Requeue`
+	}
+	mark()
+	return res, nil
+}
+
+// A *Result parameter writes through to the caller.
+func param(r *R, res *reconcile.Result) {
+	if !r.ready {
+		res.Requeue = true // want `deprecated Result.Requeue`
+	}
+}
+
+func paramCtrl(res *ctrl.Result, cond bool) {
+	res.Requeue = cond // want `deprecated Result.Requeue`
+}
