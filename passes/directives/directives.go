@@ -32,12 +32,22 @@ var Analyzer = &analysis.Analyzer{
 	ResultType: reflect.TypeFor[*Result](),
 }
 
+// cutSpace splits s at its first run of white space, trimming both parts.
+func cutSpace(s string) (before, after string) {
+	s = strings.TrimSpace(s)
+	i := strings.IndexAny(s, " \t")
+	if i < 0 {
+		return s, ""
+	}
+	return s[:i], strings.TrimSpace(s[i:])
+}
+
 // Ignore is one //reconcilelint:ignore directive.
 type Ignore struct {
 	Pos    token.Pos // position of the comment
 	End    token.Pos
-	File   string
-	Line   int // line of the comment
+	File   string // name of the file, as token.File.Name reports it
+	Line   int    // line of the comment, ignoring //line directives
 	Rules  []string
 	Reason string
 	// Own is true when the comment stands alone on its line: it then applies to the
@@ -85,7 +95,8 @@ func (r *Result) BlockingFuncs() map[*types.Func]token.Pos { return r.blocking }
 
 // Suppressing returns the ignore directive that suppresses rule at position p, if any.
 func (r *Result) Suppressing(fset *token.FileSet, rule string, p token.Pos) *Ignore {
-	pos := fset.Position(p)
+	// Unadjusted positions: a //line directive must not move a suppression.
+	pos := fset.PositionFor(p, false)
 	for _, line := range []int{pos.Line, pos.Line - 1} {
 		for _, ig := range r.byLine[fileLine{pos.Filename, line}] {
 			if line != ig.Line || (line == pos.Line-1 && !ig.Own) {
@@ -116,6 +127,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if ast.IsGenerated(f) {
 			res.generated[name] = true
 		}
+		var starts map[int]token.Pos // computed on the first ignore directive
 		blockingDoc := map[*ast.Comment]*types.Func{}
 		for _, decl := range f.Decls {
 			fd, ok := decl.(*ast.FuncDecl)
@@ -134,12 +146,10 @@ func run(pass *analysis.Pass) (any, error) {
 					continue
 				}
 				body := strings.TrimPrefix(c.Text, Prefix)
-				verb, rest, _ := strings.Cut(body, " ")
-				rest = strings.TrimSpace(rest)
+				verb, rest := cutSpace(body)
 				switch verb {
 				case "ignore":
-					rules, reason, _ := strings.Cut(rest, " ")
-					reason = strings.TrimSpace(reason)
+					rules, reason := cutSpace(rest)
 					if rules == "" {
 						res.malformed = append(res.malformed, Malformed{c.Pos(), c.End(), "reconcilelint:ignore needs a rule list and a reason: //reconcilelint:ignore rule[,rule] reason"})
 						continue
@@ -148,14 +158,16 @@ func run(pass *analysis.Pass) (any, error) {
 						res.malformed = append(res.malformed, Malformed{c.Pos(), c.End(), "reconcilelint:ignore " + rules + " needs a reason after the rule list"})
 						continue
 					}
-					pos := pass.Fset.Position(c.Pos())
+					if starts == nil {
+						starts = lineStarts(tf, f)
+					}
 					ig := &Ignore{
 						Pos:    c.Pos(),
 						End:    c.End(),
-						File:   pos.Filename,
-						Line:   pos.Line,
+						File:   name,
+						Line:   tf.PositionFor(c.Pos(), false).Line,
 						Reason: reason,
-						Own:    ownLine(pass, f, c),
+						Own:    ownLine(tf, starts, c),
 					}
 					for _, r := range strings.Split(rules, ",") {
 						if r = strings.TrimSpace(r); r != "" {
@@ -163,7 +175,7 @@ func run(pass *analysis.Pass) (any, error) {
 						}
 					}
 					res.ignores = append(res.ignores, ig)
-					k := fileLine{pos.Filename, pos.Line}
+					k := fileLine{ig.File, ig.Line}
 					res.byLine[k] = append(res.byLine[k], ig)
 				case "blocking":
 					fn, ok := blockingDoc[c]
@@ -182,19 +194,37 @@ func run(pass *analysis.Pass) (any, error) {
 	return res, nil
 }
 
+// lineStarts maps each line of f to the position of its first token, computed from
+// the syntax tree alone (every token starts or ends some node), so that it needs no
+// access to the file's source.
+func lineStarts(tf *token.File, f *ast.File) map[int]token.Pos {
+	first := map[int]token.Pos{}
+	note := func(p token.Pos) {
+		if !p.IsValid() || tf.Base() > int(p) || int(p) > tf.Base()+tf.Size() {
+			return
+		}
+		l := tf.PositionFor(p, false).Line
+		if q, ok := first[l]; !ok || p < q {
+			first[l] = p
+		}
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n.(type) {
+		case nil, *ast.File, *ast.Comment, *ast.CommentGroup:
+			return n != nil
+		}
+		note(n.Pos())
+		if n.End() > n.Pos() {
+			note(n.End() - 1)
+		}
+		return true
+	})
+	note(f.Package)
+	return first
+}
+
 // ownLine reports whether comment c is the first token on its line.
-func ownLine(pass *analysis.Pass, f *ast.File, c *ast.Comment) bool {
-	tf := pass.Fset.File(c.Pos())
-	line := tf.Line(c.Pos())
-	start := tf.LineStart(line)
-	src, err := pass.ReadFile(tf.Name())
-	if err != nil {
-		return true
-	}
-	off := tf.Offset(start)
-	end := tf.Offset(c.Pos())
-	if off < 0 || end > len(src) || off > end {
-		return true
-	}
-	return strings.TrimSpace(string(src[off:end])) == ""
+func ownLine(tf *token.File, starts map[int]token.Pos, c *ast.Comment) bool {
+	p, ok := starts[tf.PositionFor(c.Pos(), false).Line]
+	return !ok || p > c.Pos()
 }

@@ -1,0 +1,37 @@
+package directive_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/reconcilelint/reconcilelint/analyzers"
+	"github.com/reconcilelint/reconcilelint/analyzers/directive"
+	"github.com/reconcilelint/reconcilelint/analyzers/requeue"
+	"github.com/reconcilelint/reconcilelint/analyzers/sleep"
+)
+
+func testdata(t *testing.T) string {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func TestDirective(t *testing.T) {
+	a := directive.New([]*analysis.Analyzer{sleep.Analyzer, requeue.Analyzer}, analyzers.Names())
+	if err := analysis.Validate([]*analysis.Analyzer{a}); err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, testdata(t), a, "directive/basic")
+}
+
+// TestPartialRun checks that an ignore naming a rule that is not enabled in this run is
+// not reported as unused: it may suppress a finding in a run that enables the rule.
+func TestPartialRun(t *testing.T) {
+	a := directive.New([]*analysis.Analyzer{sleep.Analyzer}, analyzers.Names())
+	analysistest.Run(t, testdata(t), a, "directive/partial")
+}
