@@ -127,8 +127,9 @@ func (c *Config) Enabled() ([]string, error) {
 	return names, nil
 }
 
-// Analyzers validates the configuration and returns the analyzers it enables, each
-// configured with its options, sorted by name. The directive analyzer, when enabled,
+// Analyzers validates the configuration (the options of every rule, enabled or not)
+// and returns the analyzers it enables, each configured with its options, sorted by
+// name. The directive analyzer, when enabled,
 // comes last; it requires the other enabled rules.
 func (c *Config) Analyzers() ([]*analysis.Analyzer, error) {
 	names, err := c.Enabled()
@@ -140,6 +141,16 @@ func (c *Config) Analyzers() ([]*analysis.Analyzer, error) {
 			return nil, fmt.Errorf("exclude[%d]: bad glob %q: %v", i, g, err)
 		}
 	}
+	// Every rule's options are validated, those of disabled rules too: a mistake must
+	// not wait for the day the rule is enabled.
+	built := map[string]*analysis.Analyzer{}
+	for _, r := range Rules {
+		a, err := r.build(&c.Rules)
+		if err != nil {
+			return nil, fmt.Errorf("rules.%s.%v", r.Name, err)
+		}
+		built[r.Name] = a
+	}
 	var out []*analysis.Analyzer
 	withDirective := false
 	for _, n := range names {
@@ -147,12 +158,7 @@ func (c *Config) Analyzers() ([]*analysis.Analyzer, error) {
 			withDirective = true
 			continue
 		}
-		r, _ := Lookup(n)
-		a, err := r.build(&c.Rules)
-		if err != nil {
-			return nil, fmt.Errorf("rules.%s.%v", n, err)
-		}
-		out = append(out, a)
+		out = append(out, built[n])
 	}
 	if withDirective {
 		out = append(out, directive.New(slices.Clone(out), Names()))

@@ -25,9 +25,9 @@ func ExtractDoc(content, name string) (string, error) {
 }
 
 func extract(cg *ast.CommentGroup, name string) (string, error) {
-	text := cg.Text()
+	text := "\n" + cg.Text()
 	heading := "# Analyzer " + name
-	_, after, ok := strings.Cut(text, heading+"\n")
+	_, after, ok := strings.Cut(text, "\n"+heading+"\n")
 	if !ok {
 		return "", fmt.Errorf("package comment has no %q heading", heading)
 	}
@@ -45,7 +45,11 @@ func extract(cg *ast.CommentGroup, name string) (string, error) {
 	if i := strings.Index(rest, "\n# Analyzer "); i >= 0 {
 		rest = rest[:i]
 	}
-	return title + "\n\n" + strings.TrimSpace(rest), nil
+	rest = strings.TrimSpace(rest)
+	if rest == "" {
+		return "", fmt.Errorf("no text after the line %q", first)
+	}
+	return title + "\n\n" + rest, nil
 }
 
 // MustExtractDoc is ExtractDoc that panics on error; use it in package initialisation,
