@@ -70,7 +70,9 @@ type op struct {
 	item string
 }
 
-func (o op) String() string { return fmt.Sprintf("%s(%s)", [...]string{"When", "Forget", "NumRequeues"}[o.kind], o.item) }
+func (o op) String() string {
+	return fmt.Sprintf("%s(%s)", [...]string{"When", "Forget", "NumRequeues"}[o.kind], o.item)
+}
 
 // decodeOps turns bytes into operations: two bits of kind (When twice as
 // likely, so that backoffs grow), the rest picks one of four items.
