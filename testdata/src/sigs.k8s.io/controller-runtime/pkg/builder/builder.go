@@ -3,8 +3,12 @@ package builder
 
 import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller"
+	"sigs.k8s.io/controller-runtime/pkg/handler"
 	"sigs.k8s.io/controller-runtime/pkg/manager"
+	"sigs.k8s.io/controller-runtime/pkg/predicate"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+	"sigs.k8s.io/controller-runtime/pkg/source"
 )
 
 // Builder builds a controller for reconcile.Request.
@@ -52,3 +56,39 @@ func (blder *TypedBuilder[request]) Named(name string) *TypedBuilder[request] { 
 
 // Complete is a stub.
 func (blder *TypedBuilder[request]) Complete(r reconcile.TypedReconciler[request]) error { return nil }
+
+// WatchesOption configures Watches.
+type WatchesOption interface {
+	ApplyToWatches(untypedWatchesInput)
+}
+
+type untypedWatchesInput interface{}
+
+// Watches is a stub.
+func (blder *TypedBuilder[request]) Watches(
+	object client.Object,
+	eventHandler handler.TypedEventHandler[client.Object, request],
+	opts ...WatchesOption,
+) *TypedBuilder[request] {
+	return blder
+}
+
+// WatchesRawSource is a stub.
+func (blder *TypedBuilder[request]) WatchesRawSource(src source.TypedSource[request]) *TypedBuilder[request] {
+	return blder
+}
+
+// WithEventFilter is a stub.
+func (blder *TypedBuilder[request]) WithEventFilter(p predicate.Predicate) *TypedBuilder[request] {
+	return blder
+}
+
+// WithOptions is a stub.
+func (blder *TypedBuilder[request]) WithOptions(options controller.TypedOptions[request]) *TypedBuilder[request] {
+	return blder
+}
+
+// Build is a stub.
+func (blder *TypedBuilder[request]) Build(r reconcile.TypedReconciler[request]) (controller.TypedController[request], error) {
+	return nil, nil
+}

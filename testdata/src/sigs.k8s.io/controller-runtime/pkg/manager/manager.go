@@ -4,7 +4,9 @@ package manager
 import (
 	"context"
 
+	"github.com/go-logr/logr"
 	"k8s.io/apimachinery/pkg/runtime"
+	"sigs.k8s.io/controller-runtime/pkg/cache"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 )
 
@@ -15,11 +17,14 @@ type Manager interface {
 	GetScheme() *runtime.Scheme
 	GetClient() client.Client
 	GetAPIReader() client.Reader
+	GetCache() cache.Cache
+	GetLogger() logr.Logger
 }
 
 // Options configures a Manager (subset of fields).
 type Options struct {
 	Scheme         *runtime.Scheme
+	Logger         logr.Logger
 	LeaderElection bool
 }
 
