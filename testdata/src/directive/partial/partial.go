@@ -16,9 +16,9 @@ func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error
 }
 
 func helper(r *R) {
-	r.ready = true //reconcilelint:ignore requeue not enabled in this run
-	r.ready = true //reconcilelint:ignore requeue,sleep one of them is not enabled
-	r.ready = true //reconcilelint:ignore sleep enabled and unused // want `^reconcilelint:ignore sleep suppresses nothing: remove it$`
-	r.ready = true //reconcilelint:ignore resulterr,sleep still unknown // want `^reconcilelint:ignore names unknown rule resulterr \(known: directive, requeue, sleep\)$`
+	r.ready = true               //reconcilelint:ignore requeue not enabled in this run
+	r.ready = true               //reconcilelint:ignore requeue,sleep one of them is not enabled
+	r.ready = true               //reconcilelint:ignore sleep enabled and unused // want `^reconcilelint:ignore sleep suppresses nothing: remove it$`
+	r.ready = true               //reconcilelint:ignore resulterr,sleep still unknown // want `^reconcilelint:ignore names unknown rule resulterr \(known: directive, requeue, sleep\)$`
 	time.Sleep(time.Millisecond) //reconcilelint:ignore sleep not in a reconcile path, so unused // want `suppresses nothing`
 }
