@@ -1,0 +1,102 @@
+package driver
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"golang.org/x/tools/go/analysis/unitchecker"
+
+	"github.com/reconcilelint/reconcilelint"
+	"github.com/reconcilelint/reconcilelint/analyzers"
+)
+
+// Dispatch runs the subcommand named by args: help, explain, the vet-tool protocol, or
+// the standalone driver.
+func Dispatch(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "help", "explain":
+			return help(args[0], args[1:], stdout, stderr)
+		}
+	}
+	if isVetTool(args) {
+		wd, _ := os.Getwd()
+		cfg, err := LoadConfig(FindConfig(wd))
+		if err != nil {
+			fmt.Fprintln(stderr, "reconcilelint:", err)
+			return ExitUsage
+		}
+		as, err := cfg.Analyzers()
+		if err != nil {
+			fmt.Fprintln(stderr, "reconcilelint:", err)
+			return ExitUsage
+		}
+		unitchecker.Main(as...) // does not return
+	}
+	return Main(args, stdout, stderr)
+}
+
+// isVetTool reports whether the go command invokes us as a vet or fix tool: it asks
+// for -V=full or -flags, or passes a single *.cfg file after flags.
+func isVetTool(args []string) bool {
+	for _, a := range args {
+		if a == "-V=full" || a == "-flags" || a == "--flags" {
+			return true
+		}
+	}
+	return len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg") && !strings.HasPrefix(args[len(args)-1], "-")
+}
+
+func help(cmd string, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		if cmd == "explain" {
+			fmt.Fprintln(stderr, "reconcilelint: explain needs a rule name; rules:", strings.Join(analyzers.Names(), ", "))
+			return ExitUsage
+		}
+		fmt.Fprintln(stdout, "reconcilelint finds the documented pitfalls of Kubernetes controller code.\n\nusage: reconcilelint [flags] packages...    (reconcilelint -h for flags)\n       reconcilelint help|explain RULE\n\nrules:")
+		for _, n := range analyzers.Names() {
+			r, _ := analyzers.Lookup(n)
+			state := ""
+			if !r.Default {
+				state = " (off by default)"
+			}
+			fmt.Fprintf(stdout, "  %-18s %s%s\n", n, r.Title, state)
+		}
+		return ExitClean
+	}
+	code := ExitClean
+	for _, name := range args {
+		if _, ok := analyzers.Lookup(name); !ok {
+			fmt.Fprintf(stderr, "reconcilelint: unknown rule %q (known: %s)\n", name, strings.Join(analyzers.Names(), ", "))
+			code = ExitUsage
+			continue
+		}
+		data, err := reconcilelint.RuleDocs.ReadFile("docs/rules/" + name + ".md")
+		if err != nil {
+			fmt.Fprintf(stderr, "reconcilelint: no documentation for %s: %v\n", name, err)
+			code = ExitIncomplete
+			continue
+		}
+		text := string(data)
+		if cmd == "help" {
+			// help prints the rule's text without the generated run-time trace.
+			if i := strings.Index(text, "\n## What happens at run time"); i >= 0 {
+				j := strings.Index(text[i+1:], "\n## ")
+				if j >= 0 {
+					text = text[:i] + text[i+1+j:]
+				} else {
+					text = text[:i]
+				}
+			}
+		}
+		if strings.HasPrefix(text, "<!--") {
+			if i := strings.Index(text, "-->\n"); i >= 0 {
+				text = strings.TrimLeft(text[i+4:], "\n")
+			}
+		}
+		fmt.Fprint(stdout, text)
+	}
+	return code
+}

@@ -1,0 +1,312 @@
+// Package driver is the standalone command line of reconcilelint: it loads packages,
+// runs the configured analyzers with the go/analysis checker, prints findings and applies
+// fixes. The vet-tool protocol (go vet -vettool, go fix -fixtool) is served by
+// unitchecker and dispatched in cmd/reconcilelint.
+package driver
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"go/format"
+	"go/token"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/pmezard/go-difflib/difflib"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/reconcilelint/reconcilelint/analyzers"
+)
+
+// Exit codes, the same for every output format.
+const (
+	ExitClean    = 0 // no findings
+	ExitFindings = 1 // findings were reported
+	ExitUsage    = 2 // bad flags, configuration or patterns
+	ExitIncomplete = 3 // analysis could not complete (load or type errors, analyzer errors)
+)
+
+// Finding is one diagnostic with its position resolved.
+type Finding struct {
+	Rule    string
+	Posn    token.Position
+	End     token.Position
+	Message string
+	URL     string
+	Diag    analysis.Diagnostic
+	Fset    *token.FileSet
+}
+
+// Main runs the standalone driver with args (without the program name) and returns the
+// exit code.
+func Main(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("reconcilelint", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var (
+		enable     = fs.String("enable", "", "comma-separated rules to enable in addition to the defaults (\"all\" for every rule)")
+		disable    = fs.String("disable", "", "comma-separated rules to disable (\"all\", then -enable lists exactly the rules to run)")
+		configPath = fs.String("config", "", "configuration file (default: "+ConfigFileName+" found upward from the working directory)")
+		jsonOut    = fs.Bool("json", false, "print findings as JSON, in the go/analysis JSON shape")
+		fix        = fs.Bool("fix", false, "apply every suggested fix")
+		diff       = fs.Bool("diff", false, "with -fix, print the fixes as a unified diff instead of applying them")
+		tags       = fs.String("tags", "", "comma-separated build tags")
+	)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: reconcilelint [flags] packages...\n       reconcilelint help|explain RULE\n       go vet -vettool=$(which reconcilelint) packages...\n\nflags:\n")
+		fs.PrintDefaults()
+		fmt.Fprintf(stderr, "\nrules: %s\nexit codes: 0 no findings, 1 findings, 2 usage or configuration error, 3 analysis could not complete\n", strings.Join(analyzers.Names(), ", "))
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return ExitClean
+		}
+		return ExitUsage
+	}
+	patterns := fs.Args()
+	if len(patterns) == 0 {
+		fmt.Fprintln(stderr, "reconcilelint: no packages given (try ./...)")
+		return ExitUsage
+	}
+	wd, _ := os.Getwd()
+	if *configPath == "" {
+		*configPath = FindConfig(wd)
+	}
+	cfg, err := LoadConfig(*configPath)
+	if err != nil {
+		fmt.Fprintln(stderr, "reconcilelint:", err)
+		return ExitUsage
+	}
+	cfg.Enable = append(cfg.Enable, splitList(*enable)...)
+	cfg.Disable = append(cfg.Disable, splitList(*disable)...)
+	as, err := cfg.Analyzers()
+	if err != nil {
+		fmt.Fprintln(stderr, "reconcilelint:", strings.NewReplacer("enable[", "-enable[", "disable[", "-disable[").Replace(err.Error()))
+		return ExitUsage
+	}
+	if *diff && !*fix {
+		*fix = true
+	}
+
+	lcfg := &packages.Config{Tests: false}
+	if *tags != "" {
+		lcfg.BuildFlags = []string{"-tags=" + *tags}
+	}
+	pkgs, report, err := load(lcfg, patterns)
+	if err != nil {
+		fmt.Fprintln(stderr, "reconcilelint:", err)
+		return ExitUsage
+	}
+	for _, p := range pkgs {
+		if report[p.ID] && len(p.GoFiles) == 0 && len(p.CompiledGoFiles) == 0 && len(p.Errors) > 0 {
+			fmt.Fprintf(stderr, "reconcilelint: pattern %s matched no packages: %v\n", p.ID, p.Errors[0].Msg)
+			return ExitUsage
+		}
+	}
+	if len(report) == 0 {
+		fmt.Fprintf(stderr, "reconcilelint: %s matched no packages\n", strings.Join(patterns, " "))
+		return ExitUsage
+	}
+	code := ExitClean
+	var good []*packages.Package
+	for _, p := range pkgs {
+		if len(p.Errors) == 0 && !p.IllTyped {
+			good = append(good, p)
+		}
+	}
+	if errs := loadErrors(pkgs); len(errs) > 0 {
+		for _, e := range errs {
+			fmt.Fprintln(stderr, "reconcilelint:", e)
+		}
+		code = ExitIncomplete
+	}
+	graph, err := checker.Analyze(as, good, nil)
+	if err != nil {
+		fmt.Fprintln(stderr, "reconcilelint:", err)
+		return ExitIncomplete
+	}
+	// Keep the roots of reported packages, and drop excluded findings.
+	var roots []*checker.Action
+	var findings []Finding
+	for _, act := range graph.Roots {
+		if !report[act.Package.ID] {
+			continue
+		}
+		if act.Err != nil {
+			fmt.Fprintf(stderr, "reconcilelint: %s on %s: %v\n", act.Analyzer.Name, act.Package.PkgPath, act.Err)
+			code = ExitIncomplete
+		}
+		var kept []analysis.Diagnostic
+		for _, d := range act.Diagnostics {
+			posn := act.Package.Fset.Position(d.Pos)
+			if cfg.Excluded(relPath(wd, posn.Filename)) {
+				continue
+			}
+			kept = append(kept, d)
+			findings = append(findings, Finding{Rule: act.Analyzer.Name, Posn: posn, End: act.Package.Fset.Position(d.End),
+				Message: d.Message, URL: d.URL, Diag: d, Fset: act.Package.Fset})
+		}
+		act.Diagnostics = kept
+		roots = append(roots, act)
+	}
+	sortFindings(findings)
+	if len(findings) > 0 && code == ExitClean {
+		code = ExitFindings
+	}
+	switch {
+	case *fix:
+		n, err := applyFixes(findings, *diff, stdout)
+		if err != nil {
+			fmt.Fprintln(stderr, "reconcilelint:", err)
+			return ExitIncomplete
+		}
+		if !*diff {
+			fmt.Fprintf(stderr, "reconcilelint: applied %d fixes\n", n)
+		}
+		// Findings without a fix remain.
+		for _, f := range findings {
+			if len(f.Diag.SuggestedFixes) == 0 {
+				fmt.Fprintf(stderr, "%s: %s: %s\n", relPos(wd, f.Posn), f.Rule, f.Message)
+			}
+		}
+	case *jsonOut:
+		g := &checker.Graph{Roots: roots}
+		if err := g.PrintJSON(stdout); err != nil {
+			fmt.Fprintln(stderr, "reconcilelint:", err)
+			return ExitIncomplete
+		}
+	default:
+		for _, f := range findings {
+			fmt.Fprintf(stdout, "%s: %s: %s\n", relPos(wd, f.Posn), f.Rule, f.Message)
+		}
+	}
+	return code
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func sortFindings(fs []Finding) {
+	sort.SliceStable(fs, func(i, j int) bool {
+		a, b := fs[i], fs[j]
+		if a.Posn.Filename != b.Posn.Filename {
+			return a.Posn.Filename < b.Posn.Filename
+		}
+		if a.Posn.Offset != b.Posn.Offset {
+			return a.Posn.Offset < b.Posn.Offset
+		}
+		if a.Rule != b.Rule {
+			return a.Rule < b.Rule
+		}
+		return a.Message < b.Message
+	})
+}
+
+func relPath(wd, file string) string {
+	if r, err := filepath.Rel(wd, file); err == nil && !strings.HasPrefix(r, "..") {
+		return filepath.ToSlash(r)
+	}
+	return filepath.ToSlash(file)
+}
+
+func relPos(wd string, p token.Position) string {
+	return fmt.Sprintf("%s:%d:%d", relPath(wd, p.Filename), p.Line, p.Column)
+}
+
+type edit struct {
+	start, end int
+	text       []byte
+}
+
+// applyFixes applies the first suggested fix of every finding, skipping fixes that
+// overlap one already taken, formats the result, and writes it (or a diff to w).
+func applyFixes(findings []Finding, diffOnly bool, w io.Writer) (int, error) {
+	byFile := map[string][]edit{}
+	fixes := 0
+	taken := map[string][][2]int{}
+	for _, f := range findings {
+		if len(f.Diag.SuggestedFixes) == 0 {
+			continue
+		}
+		sf := f.Diag.SuggestedFixes[0]
+		var es []edit
+		var file string
+		ok := true
+		for _, te := range sf.TextEdits {
+			start, end := f.Fset.Position(te.Pos), f.Fset.Position(te.End)
+			if te.End == token.NoPos {
+				end = start
+			}
+			if file != "" && start.Filename != file {
+				ok = false // fixes spanning files are not applied by this driver
+			}
+			file = start.Filename
+			for _, r := range taken[file] {
+				if start.Offset < r[1] && r[0] < end.Offset {
+					ok = false
+				}
+			}
+			es = append(es, edit{start.Offset, end.Offset, te.NewText})
+		}
+		if !ok || file == "" {
+			continue
+		}
+		for _, e := range es {
+			taken[file] = append(taken[file], [2]int{e.start, e.end})
+		}
+		byFile[file] = append(byFile[file], es...)
+		fixes++
+	}
+	files := make([]string, 0, len(byFile))
+	for f := range byFile {
+		files = append(files, f)
+	}
+	sort.Strings(files)
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			return 0, err
+		}
+		es := byFile[file]
+		sort.Slice(es, func(i, j int) bool { return es[i].start < es[j].start })
+		var out bytes.Buffer
+		last := 0
+		for _, e := range es {
+			out.Write(src[last:e.start])
+			out.Write(e.text)
+			last = e.end
+		}
+		out.Write(src[last:])
+		fixed, err := format.Source(out.Bytes())
+		if err != nil {
+			fixed = out.Bytes()
+		}
+		if diffOnly {
+			ud := difflib.UnifiedDiff{A: difflib.SplitLines(string(src)), B: difflib.SplitLines(string(fixed)),
+				FromFile: file, ToFile: file, Context: 3}
+			text, err := difflib.GetUnifiedDiffString(ud)
+			if err != nil {
+				return 0, err
+			}
+			io.WriteString(w, text)
+			continue
+		}
+		if err := os.WriteFile(file, fixed, 0o644); err != nil {
+			return 0, err
+		}
+	}
+	return fixes, nil
+}

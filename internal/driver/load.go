@@ -1,0 +1,159 @@
+package driver
+
+import (
+	"fmt"
+	"go/types"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+)
+
+const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
+	packages.NeedImports | packages.NeedTypes | packages.NeedTypesSizes | packages.NeedSyntax |
+	packages.NeedTypesInfo | packages.NeedModule
+
+// load loads the packages matched by patterns from source, and their dependencies from
+// export data (the go build cache), which is what makes the standalone driver cheap:
+// only the module's packages are type-checked from source. Packages of the same module
+// that the matched packages import, but that the patterns do not match, are loaded from
+// source too (as support packages), so that summary facts cross them; their findings are
+// not reported. It returns the packages to analyse and the set of IDs to report.
+func load(cfg *packages.Config, patterns []string) ([]*packages.Package, map[string]bool, error) {
+	cfg.Mode = loadMode
+	roots, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		return nil, nil, err
+	}
+	report := map[string]bool{}
+	for _, p := range roots {
+		report[p.ID] = true
+	}
+	// Same-module imports that are not roots.
+	var extra []string
+	modules := map[string]bool{}
+	for _, p := range roots {
+		if p.Module != nil && p.Module.Version == "" {
+			modules[p.Module.Path] = true
+		}
+	}
+	seenExtra := map[string]bool{}
+	for _, p := range roots {
+		for path := range p.Imports {
+			if report[path] || seenExtra[path] {
+				continue
+			}
+			for m := range modules {
+				if path == m || strings.HasPrefix(path, m+"/") {
+					seenExtra[path] = true
+					extra = append(extra, path)
+				}
+			}
+		}
+	}
+	if len(extra) > 0 {
+		sort.Strings(extra)
+		// Transitive same-module imports: one more round is enough for most layouts;
+		// repeat until closed.
+		for {
+			all, err := packages.Load(cfg, append(append([]string{}, patterns...), extra...)...)
+			if err != nil {
+				return nil, nil, err
+			}
+			grew := false
+			for _, p := range all {
+				for path := range p.Imports {
+					if report[path] || seenExtra[path] {
+						continue
+					}
+					for m := range modules {
+						if path == m || strings.HasPrefix(path, m+"/") {
+							seenExtra[path] = true
+							extra = append(extra, path)
+							grew = true
+						}
+					}
+				}
+			}
+			if !grew {
+				roots = all
+				break
+			}
+		}
+	}
+	linkImports(roots)
+	return roots, report, nil
+}
+
+// linkImports replaces the placeholder imports that go/packages leaves without NeedDeps
+// by the loaded packages (for packages loaded from source) or by packages synthesised
+// from the export data the type checker used, so that the analysis checker can run
+// fact-producing passes over the whole graph.
+func linkImports(pkgs []*packages.Package) {
+	byPath := map[string]*packages.Package{}
+	for _, p := range pkgs {
+		byPath[p.PkgPath] = p
+	}
+	var synth func(tp *types.Package, like *packages.Package) *packages.Package
+	synth = func(tp *types.Package, like *packages.Package) *packages.Package {
+		if p := byPath[tp.Path()]; p != nil {
+			return p
+		}
+		p := &packages.Package{
+			ID:         tp.Path(),
+			Name:       tp.Name(),
+			PkgPath:    tp.Path(),
+			Types:      tp,
+			Fset:       like.Fset,
+			TypesSizes: like.TypesSizes,
+			Imports:    map[string]*packages.Package{},
+		}
+		byPath[tp.Path()] = p
+		for _, imp := range tp.Imports() {
+			p.Imports[imp.Path()] = synth(imp, like)
+		}
+		return p
+	}
+	for _, p := range pkgs {
+		if p.Types == nil {
+			continue
+		}
+		typesByPath := map[string]*types.Package{}
+		for _, imp := range p.Types.Imports() {
+			typesByPath[imp.Path()] = imp
+		}
+		for path, imp := range p.Imports {
+			if q := byPath[imp.PkgPath]; q != nil && q != imp {
+				p.Imports[path] = q
+				continue
+			}
+			if q := byPath[path]; q != nil {
+				p.Imports[path] = q
+				continue
+			}
+			if tp := typesByPath[path]; tp != nil {
+				p.Imports[path] = synth(tp, p)
+			} else {
+				// Not used by the type checker (e.g. only in ignored files): drop it.
+				delete(p.Imports, path)
+			}
+		}
+	}
+}
+
+// loadErrors returns a one-line description of each package that failed to load or
+// type-check.
+func loadErrors(pkgs []*packages.Package) []string {
+	var out []string
+	for _, p := range pkgs {
+		if len(p.Errors) == 0 {
+			continue
+		}
+		msg := p.Errors[0].Error()
+		if n := len(p.Errors) - 1; n > 0 {
+			msg += fmt.Sprintf(" (and %d more)", n)
+		}
+		out = append(out, fmt.Sprintf("package %s does not type-check: %s", p.PkgPath, msg))
+	}
+	return out
+}

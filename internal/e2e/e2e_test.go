@@ -1,0 +1,376 @@
+// Package e2e runs the reconcilelint binary on the modules under testdata/e2e, which
+// import the real controller-runtime, and compares its output with the expected
+// findings. It also checks the vet-tool protocol, fixes, go tool, and bad input.
+package e2e
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"testing"
+)
+
+var binary string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "reconcilelint-e2e")
+	if err != nil {
+		panic(err)
+	}
+	binary = filepath.Join(dir, "reconcilelint")
+	if runtime.GOOS == "windows" {
+		binary += ".exe"
+	}
+	build := exec.Command("go", "build", "-o", binary, "github.com/reconcilelint/reconcilelint/cmd/reconcilelint")
+	build.Stderr = os.Stderr
+	if err := build.Run(); err != nil {
+		panic("building reconcilelint: " + err.Error())
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+func repoRoot(t *testing.T) string {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+// run runs the binary (or another command when name != "") in dir and returns stdout,
+// stderr and the exit code.
+func run(t *testing.T, dir string, name string, args ...string) (string, string, int) {
+	t.Helper()
+	if name == "" {
+		name = binary
+	}
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("running %s %v: %v", name, args, err)
+	}
+	return out.String(), errb.String(), code
+}
+
+// copyModule copies a testdata/e2e module into a temporary directory.
+func copyModule(t *testing.T, name string) string {
+	t.Helper()
+	src := filepath.Join(repoRoot(t), "testdata", "e2e", name)
+	dst := filepath.Join(t.TempDir(), name)
+	err := filepath.Walk(src, func(p string, info os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		target := filepath.Join(dst, rel)
+		if info.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+func lines(s string) []string {
+	var out []string
+	for _, l := range strings.Split(strings.TrimSpace(s), "\n") {
+		if l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+func TestStandalone(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(repoRoot(t), "testdata", "e2e", "operator")
+	want, err := os.ReadFile(filepath.Join(dir, "expected.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, code := run(t, dir, "", "./...")
+	if code != 1 {
+		t.Errorf("exit code %d, want 1 (findings); stderr:\n%s", code, stderr)
+	}
+	if out != string(want) {
+		t.Errorf("findings differ from expected.txt\n--- got\n%s--- want\n%s", out, want)
+	}
+	// Every rule that exists has a case in the e2e module.
+	for _, rule := range []string{"sleep", "requeue"} {
+		if !strings.Contains(out, ": "+rule+": ") {
+			t.Errorf("no %s finding in the e2e module", rule)
+		}
+	}
+	// The same run is deterministic.
+	out2, _, _ := run(t, dir, "", "./...")
+	if out2 != out {
+		t.Errorf("second run differs:\n%s", out2)
+	}
+}
+
+func TestJSON(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(repoRoot(t), "testdata", "e2e", "operator")
+	out, stderr, code := run(t, dir, "", "-json", "./...")
+	if code != 1 {
+		t.Fatalf("exit code %d, want 1; stderr:\n%s", code, stderr)
+	}
+	// The go/analysis JSON shape: package ID → analyzer → diagnostics.
+	var tree map[string]map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(out), &tree); err != nil {
+		t.Fatalf("output is not the go/analysis JSON shape: %v\n%s", err, out)
+	}
+	pkg := tree["example.com/operator/controllers"]
+	if pkg == nil {
+		t.Fatalf("no entry for the controllers package: %s", out)
+	}
+	var diags []struct {
+		Posn           string `json:"posn"`
+		Message        string `json:"message"`
+		SuggestedFixes []struct {
+			Message string `json:"message"`
+		} `json:"suggested_fixes"`
+	}
+	if err := json.Unmarshal(pkg["requeue"], &diags); err != nil {
+		t.Fatal(err)
+	}
+	if len(diags) != 3 {
+		t.Fatalf("got %d requeue diagnostics, want 3: %s", len(diags), pkg["requeue"])
+	}
+	fixes := 0
+	for _, d := range diags {
+		fixes += len(d.SuggestedFixes)
+	}
+	if fixes != 2 {
+		t.Errorf("got %d suggested fixes, want 2", fixes)
+	}
+}
+
+// TestVetTool runs the binary through go vet -vettool: the same findings, facts crossing
+// packages through the vet protocol.
+func TestVetTool(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(repoRoot(t), "testdata", "e2e", "operator")
+	want, _ := os.ReadFile(filepath.Join(dir, "expected.txt"))
+	_, stderr, code := run(t, dir, "go", "vet", "-vettool="+binary, "./...")
+	if code == 0 {
+		t.Fatalf("go vet exited 0, want findings")
+	}
+	var got []string
+	for _, l := range lines(stderr) {
+		if strings.HasPrefix(l, "#") {
+			continue
+		}
+		got = append(got, l)
+	}
+	var exp []string
+	for _, l := range lines(string(want)) {
+		// standalone: "file:line:col: rule: message"; vet: "file:line:col: message"
+		parts := strings.SplitN(l, ": ", 3)
+		exp = append(exp, parts[0]+": "+parts[2])
+	}
+	sort.Strings(got)
+	sort.Strings(exp)
+	if strings.Join(got, "\n") != strings.Join(exp, "\n") {
+		t.Errorf("go vet findings differ\n--- got\n%s\n--- want\n%s", strings.Join(got, "\n"), strings.Join(exp, "\n"))
+	}
+}
+
+// TestFix applies every fix to a copy of the module: it must still build, and a second
+// run must report none of the fixed findings.
+func TestFix(t *testing.T) {
+	t.Parallel()
+	dir := copyModule(t, "operator")
+	before, _, _ := run(t, dir, "", "-json", "./...")
+	_, stderr, code := run(t, dir, "", "-fix", "./...")
+	if code != 1 {
+		t.Fatalf("-fix exit code %d; stderr:\n%s", code, stderr)
+	}
+	if !strings.Contains(stderr, "applied 2 fixes") {
+		t.Errorf("stderr does not say 2 fixes were applied:\n%s", stderr)
+	}
+	if _, stderr, code := run(t, dir, "go", "build", "./..."); code != 0 {
+		t.Fatalf("module does not build after -fix:\n%s", stderr)
+	}
+	after, _, _ := run(t, dir, "", "./...")
+	src, _ := os.ReadFile(filepath.Join(dir, "controllers", "configmap_controller.go"))
+	if strings.Contains(string(src), "Requeue: true, RequeueAfter") {
+		t.Errorf("Requeue next to RequeueAfter was not removed")
+	}
+	if !strings.Contains(string(src), "return ctrl.Result{}, fmt.Errorf(\"waiting for owner") {
+		t.Errorf("the Result returned with an error was not dropped:\n%s", src)
+	}
+	if strings.Contains(after, "no effect next to a positive RequeueAfter") || strings.Contains(after, "ignored when the returned error") {
+		t.Errorf("fixed findings are still reported:\n%s", after)
+	}
+	if len(lines(after)) != 3 {
+		t.Errorf("after -fix, want the 3 findings without fixes, got:\n%s", after)
+	}
+	_ = before
+}
+
+// TestDiff prints the fixes without changing files.
+func TestDiff(t *testing.T) {
+	t.Parallel()
+	dir := copyModule(t, "operator")
+	file := filepath.Join(dir, "controllers", "configmap_controller.go")
+	orig, _ := os.ReadFile(file)
+	out, _, _ := run(t, dir, "", "-diff", "./...")
+	if !strings.Contains(out, "-\t\treturn ctrl.Result{Requeue: true, RequeueAfter: 30 * time.Second}, nil") ||
+		!strings.Contains(out, "+\t\treturn ctrl.Result{RequeueAfter: 30 * time.Second}, nil") {
+		t.Errorf("diff does not show the fix:\n%s", out)
+	}
+	now, _ := os.ReadFile(file)
+	if !bytes.Equal(orig, now) {
+		t.Errorf("-diff changed the file")
+	}
+}
+
+// TestGoFix applies fixes through go fix -fixtool.
+func TestGoFix(t *testing.T) {
+	t.Parallel()
+	dir := copyModule(t, "operator")
+	_, stderr, code := run(t, dir, "go", "fix", "-fixtool="+binary, "./...")
+	if code != 0 {
+		t.Fatalf("go fix -fixtool exited %d:\n%s", code, stderr)
+	}
+	src, _ := os.ReadFile(filepath.Join(dir, "controllers", "configmap_controller.go"))
+	if strings.Contains(string(src), "Requeue: true, RequeueAfter") {
+		t.Errorf("go fix did not apply the requeue fix")
+	}
+	if _, stderr, code := run(t, dir, "go", "build", "./..."); code != 0 {
+		t.Fatalf("module does not build after go fix:\n%s", stderr)
+	}
+}
+
+// TestGoTool installs the binary as a tool of the user's module and runs it with go tool.
+func TestGoTool(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("resolves the tool's module graph")
+	}
+	dir := copyModule(t, "operator")
+	root := repoRoot(t)
+	if _, stderr, code := run(t, dir, "go", "mod", "edit", "-require=github.com/reconcilelint/reconcilelint@v0.0.0",
+		"-replace=github.com/reconcilelint/reconcilelint="+root); code != 0 {
+		t.Fatal(stderr)
+	}
+	// What `go get -tool github.com/reconcilelint/reconcilelint/cmd/reconcilelint@VERSION`
+	// records for a published version; here the module is replaced by this checkout.
+	if _, stderr, code := run(t, dir, "go", "mod", "edit", "-tool=github.com/reconcilelint/reconcilelint/cmd/reconcilelint"); code != 0 {
+		t.Fatalf("go mod edit -tool: %s", stderr)
+	}
+	if _, stderr, code := run(t, dir, "go", "mod", "tidy"); code != 0 {
+		t.Fatalf("go mod tidy: %s", stderr)
+	}
+	want, _ := os.ReadFile(filepath.Join(root, "testdata", "e2e", "operator", "expected.txt"))
+	out, stderr, code := run(t, dir, "go", "tool", "reconcilelint", "./...")
+	if code != 1 || out != string(want) {
+		t.Errorf("go tool reconcilelint: exit %d\n%s\nstderr:\n%s", code, out, stderr)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	t.Parallel()
+	op := filepath.Join(repoRoot(t), "testdata", "e2e", "operator")
+	broken := t.TempDir()
+	os.WriteFile(filepath.Join(broken, "go.mod"), []byte("module example.com/broken\n\ngo 1.26\n"), 0o644)
+	os.WriteFile(filepath.Join(broken, "bad.go"), []byte("package broken\n\nfunc f() int { return \"x\" }\n"), 0o644)
+	os.MkdirAll(filepath.Join(broken, "good"), 0o755)
+	os.WriteFile(filepath.Join(broken, "good", "good.go"), []byte("package good\n\nfunc G() {}\n"), 0o644)
+	badcfg := t.TempDir()
+	os.WriteFile(filepath.Join(badcfg, "go.mod"), []byte("module example.com/badcfg\n\ngo 1.26\n"), 0o644)
+	os.WriteFile(filepath.Join(badcfg, "a.go"), []byte("package a\n"), 0o644)
+	os.WriteFile(filepath.Join(badcfg, ".reconcilelint.yaml"), []byte("rules:\n  sleep:\n    alow: [x]\n"), 0o644)
+
+	for _, tc := range []struct {
+		name     string
+		dir      string
+		args     []string
+		code     int
+		contains string
+	}{
+		{"no packages", op, nil, 2, "no packages given"},
+		{"pattern matches nothing", op, []string{"./nonexistent/..."}, 2, "matched no packages"},
+		{"does not type-check", broken, []string{"./..."}, 3, "package example.com/broken does not type-check: "},
+		{"unknown rule in -enable", op, []string{"-enable=sleep,nope", "./..."}, 2, `-enable[1]: unknown rule "nope"`},
+		{"unknown rule in -disable", op, []string{"-disable=nope", "./..."}, 2, `-disable[0]: unknown rule "nope"`},
+		{"unknown flag", op, []string{"-nope", "./..."}, 2, "flag provided but not defined: -nope"},
+		{"unknown config key", badcfg, []string{"./..."}, 2, `unknown field "alow"`},
+		{"explain unknown rule", op, []string{"explain", "nope"}, 2, `unknown rule "nope"`},
+		{"explain without rule", op, []string{"explain"}, 2, "explain needs a rule name"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, stderr, code := run(t, tc.dir, "", tc.args...)
+			if code != tc.code {
+				t.Errorf("exit code %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.code, out, stderr)
+			}
+			if !strings.Contains(stderr, tc.contains) {
+				t.Errorf("stderr does not contain %q:\n%s", tc.contains, stderr)
+			}
+			if strings.Contains(stderr, "panic") || strings.Contains(stderr, "goroutine ") {
+				t.Errorf("panic:\n%s", stderr)
+			}
+		})
+	}
+}
+
+func TestMalformedDirective(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/d\n\ngo 1.26\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "d.go"), []byte("package d\n\nfunc F() {} //reconcilelint:ignore sleep\n\n//reconcilelint:frobnicate\nfunc G() {}\n"), 0o644)
+	out, stderr, code := run(t, dir, "", "./...")
+	if code != 1 {
+		t.Errorf("exit code %d, want 1; stderr:\n%s", code, stderr)
+	}
+	for _, want := range []string{
+		"d.go:3:13: directive: reconcilelint:ignore sleep needs a reason",
+		"d.go:5:1: directive: unknown directive reconcilelint:frobnicate",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestHelpAndExplain(t *testing.T) {
+	t.Parallel()
+	dir := repoRoot(t)
+	out, _, code := run(t, dir, "", "help")
+	if code != 0 || !strings.Contains(out, "sleep") || !strings.Contains(out, "requeue") {
+		t.Errorf("help: exit %d\n%s", code, out)
+	}
+	doc, _ := os.ReadFile(filepath.Join(dir, "docs", "rules", "sleep.md"))
+	out, _, code = run(t, dir, "", "explain", "sleep")
+	if code != 0 || !strings.Contains(string(doc), strings.TrimSpace(out)[:200]) || !strings.Contains(out, "Bad:") {
+		t.Errorf("explain sleep does not print docs/rules/sleep.md: exit %d\n%s", code, out)
+	}
+	out, _, code = run(t, dir, "", "help", "requeue")
+	if code != 0 || !strings.Contains(out, "RequeueAfter") {
+		t.Errorf("help requeue: exit %d\n%s", code, out)
+	}
+}
