@@ -27,9 +27,9 @@ import (
 
 // Exit codes, the same for every output format.
 const (
-	ExitClean    = 0 // no findings
-	ExitFindings = 1 // findings were reported
-	ExitUsage    = 2 // bad flags, configuration or patterns
+	ExitClean      = 0 // no findings
+	ExitFindings   = 1 // findings were reported
+	ExitUsage      = 2 // bad flags, configuration or patterns
 	ExitIncomplete = 3 // analysis could not complete (load or type errors, analyzer errors)
 )
 
