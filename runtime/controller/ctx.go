@@ -78,6 +78,15 @@ func (c *Ctx) Logf(format string, args ...any) {
 	c.s.trace = append(c.s.trace, Line{At: c.s.now(), Who: c.who, Text: fmt.Sprintf(format, args...), Detail: true})
 }
 
+// Count adds one to the scenario counter name, reported in Stats.Counters
+// (for example the number of API calls made).
+func (c *Ctx) Count(name string) {
+	if c.s.st.Counters == nil {
+		c.s.st.Counters = map[string]int{}
+	}
+	c.s.st.Counters[name]++
+}
+
 // Work spends d of virtual time doing work (API calls, computation). It
 // ignores cancellation, as a call that does not take the ctx does.
 func (c *Ctx) Work(d time.Duration) { c.sleepFor(d, false) }

@@ -81,7 +81,8 @@ type Stats struct {
 	End                   time.Duration
 	MaxNumRequeues        int
 	FinalNumRequeues      map[Request]int
-	StoppedBy             string // "idle", "horizon", "max reconciles", "crash"
+	StoppedBy             string         // "idle", "horizon", "max reconciles", "crash"
+	Counters              map[string]int // counted by the scenario through Ctx.Count
 }
 
 // Report is the outcome of Run.
