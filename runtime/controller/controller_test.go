@@ -202,6 +202,7 @@ func TestReconciliationTimeout(t *testing.T) {
 	var waitErr error
 	var took []time.Duration
 	rep := controller.Run(controller.Scenario{
+		Horizon: 2 * time.Hour,
 		Options: controller.Options{ReconciliationTimeout: 10 * time.Second},
 		Reconciler: func(c *controller.Ctx, _ controller.Request) (controller.Result, error) {
 			start := c.Now()
@@ -223,6 +224,22 @@ func TestReconciliationTimeout(t *testing.T) {
 	equal(t, "timeouts", rep.Stats.Timeouts, 2)
 	equal(t, "successes", rep.Stats.Successes, 2) // the result is handled normally
 	equal(t, "blocked", rep.Stats.WorkerTimeBlocked, 10*time.Second+time.Minute)
+}
+
+// TestShutdownBeforeDeadlineIsNoTimeout: a ctx cancelled by shutdown before
+// its deadline does not count as a reconciliation timeout.
+func TestShutdownBeforeDeadlineIsNoTimeout(t *testing.T) {
+	rep := controller.Run(controller.Scenario{
+		Horizon: 5 * time.Second,
+		Options: controller.Options{ReconciliationTimeout: 10 * time.Second},
+		Reconciler: func(c *controller.Ctx, _ controller.Request) (controller.Result, error) {
+			c.Sleep(time.Minute)
+			return controller.Result{}, nil
+		},
+		Events: once(0),
+	})
+	equal(t, "timeouts", rep.Stats.Timeouts, 0)
+	equal(t, "end", rep.Stats.End, time.Minute)
 }
 
 func TestWorkersAndPerKeyExclusion(t *testing.T) {

@@ -3,6 +3,7 @@ package controller
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -381,9 +382,10 @@ func (s *sim) finishReconcile(w *worker, o outcome) {
 		}
 		res, err = Result{}, fmt.Errorf("panic: %v [recovered]", o.panicVal)
 	}
-	timedOut := false
-	if s.opts.ReconciliationTimeout > 0 && !s.clk.Now().Before(c.deadline) {
-		timedOut = true
+	// Counted as a timeout only when the ctx ended by its deadline, not
+	// by a shutdown that came first.
+	timedOut := s.opts.ReconciliationTimeout > 0 && errors.Is(c.Err(), context.DeadlineExceeded)
+	if timedOut {
 		s.st.Timeouts++
 	}
 	// The ctx of a reconcile with a timeout is cancelled when it returns

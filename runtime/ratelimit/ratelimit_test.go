@@ -69,6 +69,19 @@ func TestItemExponentialOverflowEdge(t *testing.T) {
 	if next := l.When(0); next != time.Hour {
 		t.Fatalf("65th When = %v, want Max (2^64 ns is above MaxInt64)", next)
 	}
+
+	// Base 0: 0 * 2^1024 is 0 * +Inf = NaN, which is not above MaxInt64
+	// either; its conversion is implementation-defined as well.
+	z := ratelimit.NewItemExponential[int](0, time.Hour)
+	for i := range 1025 {
+		d := z.When(0)
+		if i < 1024 && d != 0 {
+			t.Fatalf("base 0, call %d = %v, want 0", i+1, d)
+		}
+		if i == 1024 && runtime.GOARCH == "amd64" && d != math.MinInt64 {
+			t.Fatalf("base 0, call 1025 = %v, want math.MinInt64 on amd64", d)
+		}
+	}
 }
 
 func TestItemFastSlow(t *testing.T) {
