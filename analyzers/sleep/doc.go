@@ -24,7 +24,13 @@
 //   - calls of functions whose doc comment carries //reconcilelint:blocking.
 //
 // retry.RetryOnConflict and retry.OnError are not reported: they retry a few times with
-// millisecond steps, and are the documented way to resolve write conflicts. Work started
+// millisecond steps, and are the documented way to resolve write conflicts. For the same
+// reason wait.ExponentialBackoff and ExponentialBackoffWithContext are not reported when
+// their Backoff is a constant literal (directly, through a variable assigned once, or
+// retry.DefaultRetry/DefaultBackoff) whose worst-case total wait is at most one second:
+// such a loop only waits between failed attempts, like cluster-api's patch helper (five
+// steps of 100ms with jitter 1.0, at most 800ms). A larger or non-constant Backoff is
+// reported. Work started
 // on another goroutine is not reported here (see the goroutine rule).
 //
 // Bad:

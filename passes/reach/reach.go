@@ -247,7 +247,7 @@ func run(pass *analysis.Pass) (any, error) {
 				}
 			}
 			if kind == callEdge {
-				if d := k8sapi.BlockingCall(pass.TypesInfo, n); d != "" {
+				if d := k8sapi.BlockingCall(pass.TypesInfo, n); d != "" && !boundedRetry(pass, cur, n) {
 					direct = append(direct, Site{Effect: Blocking, Node: n, Func: from, Desc: d})
 				}
 			}

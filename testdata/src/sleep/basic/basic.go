@@ -36,13 +36,22 @@ func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error
 }
 
 func (r *R) waitForIt(ctx context.Context) {
-	_ = wait.ExponentialBackoff(wait.Backoff{Steps: 3}, func() (bool, error) { // want `wait.ExponentialBackoff blocks the reconcile worker: return a Result with RequeueAfter instead \(Reconcile → waitForIt\)`
+	_ = wait.ExponentialBackoff(wait.Backoff{Steps: 10, Duration: time.Second, Factor: 2}, func() (bool, error) { // want `wait.ExponentialBackoff blocks the reconcile worker: return a Result with RequeueAfter instead \(Reconcile → waitForIt\)`
 		return r.ready, nil
 	})
-	var wg struct{}
-	_ = wg
 	recursive(3)
+	_ = r.retryWith(wait.Backoff{})
+	b := wait.Backoff{Steps: 5, Duration: 100 * time.Millisecond, Jitter: 1.0}
+	b.Steps = 50
+	_ = wait.ExponentialBackoff(b, func() (bool, error) { return true, nil }) // want `wait.ExponentialBackoff blocks the reconcile worker`
 }
+
+// A backoff that is not constant may wait for any time.
+func (r *R) retryWith(b wait.Backoff) error {
+	return wait.ExponentialBackoffWithContext(context.TODO(), b, func(context.Context) (bool, error) { return true, nil }) // want `wait.ExponentialBackoffWithContext blocks the reconcile worker`
+}
+
+
 
 func (r *R) check(ctx context.Context) (bool, error) {
 	time.Sleep(time.Millisecond) // want `time.Sleep blocks the reconcile worker: return a Result with RequeueAfter instead \(Reconcile → check\)`

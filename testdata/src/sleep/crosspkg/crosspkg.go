@@ -14,7 +14,7 @@ func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error
 	if err := r.ensure(ctx); err != nil {
 		return ctrl.Result{}, err
 	}
-	util.Pause() // want `util.Pause blocks the reconcile worker via time.Sleep: return a Result with RequeueAfter instead \(Reconcile → util.Pause\)`
+	util.Pause()         // want `util.Pause blocks the reconcile worker via time.Sleep: return a Result with RequeueAfter instead \(Reconcile → util.Pause\)`
 	util.Waiter{}.Wait() // want `util.Waiter.Wait blocks the reconcile worker via receive from time.After`
 	util.External()      // want `util.External blocks the reconcile worker via //reconcilelint:blocking`
 	util.Async()

@@ -5,6 +5,7 @@ import (
 	"sync"
 	"time"
 
+	"k8s.io/apimachinery/pkg/util/wait"
 	"k8s.io/client-go/util/retry"
 	ctrl "sigs.k8s.io/controller-runtime"
 )
@@ -15,6 +16,11 @@ func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error
 	// Conflict retries are the sanctioned pattern.
 	_ = retry.RetryOnConflict(retry.DefaultRetry, func() error { return nil })
 	_ = retry.OnError(retry.DefaultBackoff, func(error) bool { return true }, func() error { return nil })
+	// Bounded conflict retries written with wait.ExponentialBackoff (worst case <= 1s).
+	backoff := wait.Backoff{Steps: 5, Duration: 100 * time.Millisecond, Jitter: 1.0}
+	_ = wait.ExponentialBackoff(backoff, func() (bool, error) { return true, nil })
+	_ = wait.ExponentialBackoff(retry.DefaultBackoff, func() (bool, error) { return true, nil })
+	_ = wait.ExponentialBackoffWithContext(ctx, pkgBackoff, func(context.Context) (bool, error) { return true, nil })
 	// Work on another goroutine does not hold the worker (the goroutine rule owns it).
 	go func() { time.Sleep(time.Second) }()
 	go background()
@@ -32,6 +38,8 @@ func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error
 	time.Sleep(5 * time.Millisecond)
 	return ctrl.Result{RequeueAfter: 10 * time.Second}, nil
 }
+
+var pkgBackoff = wait.Backoff{Steps: 4, Duration: 10 * time.Millisecond, Factor: 5.0, Jitter: 0.1}
 
 func background() { time.Sleep(time.Second) }
 
