@@ -81,6 +81,31 @@ func TestErrorBackoffThenSuccessForgets(t *testing.T) {
 	})
 }
 
+// TestInstantReconcilesChain: reconciles that spend no virtual time still
+// chain: a requeue or a new event is picked up at the same instant.
+func TestInstantReconcilesChain(t *testing.T) {
+	both(t, func(t *testing.T, opts controller.Options) {
+		calls := 0
+		rep := controller.Run(controller.Scenario{
+			Options: opts,
+			Reconciler: func(c *controller.Ctx, _ controller.Request) (controller.Result, error) {
+				calls++
+				if calls < 3 {
+					return controller.Result{}, controller.TerminalError(errors.New("x"))
+				}
+				return controller.Result{}, nil
+			},
+			Events: []controller.Event{
+				{At: 0, Enqueue: []controller.Request{app}},
+				{At: 0, Enqueue: []controller.Request{{Name: "b"}}},
+				{At: time.Second, Enqueue: []controller.Request{app}},
+			},
+		})
+		equal(t, "reconciles", rep.Stats.Reconciles, 3)
+		equal(t, "end", rep.Stats.End, time.Second)
+	})
+}
+
 func TestTerminalErrorKeepsFailures(t *testing.T) {
 	both(t, func(t *testing.T, opts controller.Options) {
 		var starts []time.Duration

@@ -37,6 +37,9 @@ type Scenario struct {
 	Horizon time.Duration
 	// MaxReconciles stops a runaway scenario (default 100000).
 	MaxReconciles int
+	// WrapQueue, if set, wraps the queue the controller uses (to record
+	// the calls the work loop makes, for example).
+	WrapQueue func(Queue) Queue
 }
 
 // Line is one trace line.
@@ -152,6 +155,9 @@ func Run(sc Scenario) *Report {
 	o := s.opts
 	o.RateLimiter = s.lim
 	s.q = NewQueue(s.clk, o)
+	if sc.WrapQueue != nil {
+		s.q = sc.WrapQueue(s.q)
+	}
 	for i := range n {
 		s.workers = append(s.workers, &worker{id: i + 1})
 	}
@@ -263,22 +269,27 @@ func (s *sim) liveGoroutines() int {
 	return n
 }
 
+// dispatch hands ready items to idle workers until none can take one. A
+// reconcile that spends no virtual time finishes inside startReconcile, so
+// its worker may take the next item at the same instant.
 func (s *sim) dispatch() {
-	for _, w := range s.workers {
-		if w.busy || s.crashed {
-			continue
-		}
-		if s.reconciles >= s.sc.MaxReconciles {
-			if !s.stopped {
+	for progress := true; progress && !s.crashed; {
+		progress = false
+		for _, w := range s.workers {
+			if w.busy || s.crashed {
+				continue
+			}
+			if s.reconciles >= s.sc.MaxReconciles && !s.stopped {
 				s.st.StoppedBy = "max reconciles"
 				s.shutdown(fmt.Sprintf("stopping after %d reconciles", s.reconciles))
 			}
+			req, prio, shutdown, ok := s.q.GetWithPriority()
+			if !ok || shutdown {
+				continue
+			}
+			s.startReconcile(w, req, prio)
+			progress = true
 		}
-		req, prio, shutdown, ok := s.q.GetWithPriority()
-		if !ok || shutdown {
-			continue
-		}
-		s.startReconcile(w, req, prio)
 	}
 }
 
