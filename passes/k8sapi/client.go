@@ -1,0 +1,83 @@
+package k8sapi
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// ClientOp is a recognised controller-runtime client operation: the interface of package
+// client that declares it (Reader, Writer, SubResourceWriter, SubResourceReader,
+// StatusClient, SubResourceClientConstructor, WithWatch) and the method name.
+type ClientOp struct {
+	Iface, Method string
+}
+
+// clientIfaces lists the client interfaces in the order a concrete type is matched
+// against them: sub-resource writers before the object writer, since a fake status
+// writer and a client both have Create/Update/Patch with different signatures.
+var clientIfaces = []string{"SubResourceWriter", "SubResourceReader", "Reader", "Writer",
+	"StatusClient", "SubResourceClientConstructor", "WithWatch"}
+
+// IsWrite reports whether op writes an object to the API server.
+func (op ClientOp) IsWrite() bool {
+	switch op.Iface {
+	case "Writer":
+		return true
+	case "SubResourceWriter":
+		return true
+	}
+	return false
+}
+
+// ClientCall recognises a call of a controller-runtime client method. Calls through the
+// interfaces are recognised by the method object (embedding, as in client.Client, gives
+// the same object). Calls on a concrete type (a fake client, a wrapper, a generated
+// typed client embedding one) are recognised when the type implements the interface
+// and the method has the interface method's name and signature. pkg is the package being
+// analysed, used to find the client package among its dependencies.
+func ClientCall(pkg *types.Package, info *types.Info, call *ast.CallExpr) (ClientOp, bool) {
+	fn, ok := Callee(info, call).(*types.Func)
+	if !ok {
+		return ClientOp{}, false
+	}
+	m, ok := MethodOf(fn)
+	if !ok {
+		return ClientOp{}, false
+	}
+	if m.Pkg == ClientPkg {
+		for _, name := range clientIfaces {
+			if m.Recv == name {
+				return ClientOp{name, m.Name}, true
+			}
+		}
+	}
+	// A concrete receiver.
+	recv := fn.Signature().Recv().Type()
+	if types.IsInterface(recv) {
+		return ClientOp{}, false
+	}
+	for _, name := range clientIfaces {
+		tn := LookupType(pkg, ClientPkg, name)
+		if tn == nil {
+			return ClientOp{}, false // the package cannot see the client package
+		}
+		iface, ok := tn.Type().Underlying().(*types.Interface)
+		if !ok {
+			continue
+		}
+		if !types.Implements(recv, iface) && !types.Implements(types.NewPointer(recv), iface) {
+			continue
+		}
+		for i := 0; i < iface.NumMethods(); i++ {
+			im := iface.Method(i)
+			if im.Name() == fn.Name() && types.Identical(im.Signature(), stripRecv(fn.Signature())) {
+				return ClientOp{name, fn.Name()}, true
+			}
+		}
+	}
+	return ClientOp{}, false
+}
+
+func stripRecv(sig *types.Signature) *types.Signature {
+	return types.NewSignatureType(nil, nil, nil, sig.Params(), sig.Results(), sig.Variadic())
+}
