@@ -89,12 +89,12 @@ func (c *Ctx) Count(name string) {
 
 // Work spends d of virtual time doing work (API calls, computation). It
 // ignores cancellation, as a call that does not take the ctx does.
-func (c *Ctx) Work(d time.Duration) { c.sleepFor(d, false) }
+func (c *Ctx) Work(d time.Duration) { c.sleepFor(d) }
 
 // Sleep is time.Sleep: it holds the worker for d whatever the ctx says. The
 // time counts as worker time blocked.
 func (c *Ctx) Sleep(d time.Duration) {
-	c.blocked += c.sleepFor(d, false)
+	c.blocked += c.sleepFor(d)
 }
 
 // Wait is a select on ctx.Done() and a d timer (wait.Poll with the ctx, a
@@ -108,7 +108,7 @@ func (c *Ctx) Wait(d time.Duration) error {
 		d = min(d, dl.Sub(c.s.clk.Now()))
 	}
 	c.waitingCtx = true
-	c.blocked += c.sleepFor(d, true)
+	c.blocked += c.sleepFor(d)
 	c.waitingCtx = false
 	return c.Err()
 }
@@ -120,7 +120,9 @@ func (c *Ctx) deadlineTime() time.Time {
 	return c.deadline
 }
 
-func (c *Ctx) sleepFor(d time.Duration, _ bool) time.Duration {
+// sleepFor parks the task until d has passed (or, in a ctx-aware Wait, until
+// interrupt wakes it) and returns the virtual time that passed.
+func (c *Ctx) sleepFor(d time.Duration) time.Duration {
 	from := c.s.clk.Now()
 	if d < 0 {
 		d = 0
@@ -156,7 +158,7 @@ func (c *Ctx) Go(name string, f func(*Ctx) error) {
 			s.st.Crashed = true
 		case o.err != nil:
 			s.st.GoroutineErrorsLost++
-			s.logf(g.who, "%s returns error %q: nobody receives it, no requeue", name, o.err.Error())
+			s.logf(g.who, "%s returns %s: nobody receives it, no requeue", name, errText(o.err))
 		default:
 			s.logf(g.who, "%s returns nil", name)
 		}

@@ -119,18 +119,16 @@ type sim struct {
 	st      Stats
 
 	stopped     bool // ShutDown called
-	shutdownAt  time.Time
 	crashed     bool
 	reconciles  int
 	goroutines  []*task // unjoined goroutines
 	gSeq        int
 	convergedAt *time.Time
-	blocked     map[*worker]time.Duration
 }
 
 // Run executes the scenario and returns its trace and statistics.
 func Run(sc Scenario) *Report {
-	s := &sim{sc: sc, opts: sc.Options, clk: clock.New(time.Time{}), blocked: map[*worker]time.Duration{}}
+	s := &sim{sc: sc, opts: sc.Options, clk: clock.New(time.Time{})}
 	s.start = s.clk.Now()
 	if s.sc.Horizon <= 0 {
 		s.sc.Horizon = time.Hour
@@ -325,7 +323,6 @@ func (s *sim) checkConverged() {
 
 func (s *sim) shutdown(why string) {
 	s.stopped = true
-	s.shutdownAt = s.clk.Now()
 	s.logf("controller", "shutdown (%s): queue.ShutDown, ctx cancelled", why)
 	s.q.ShutDown()
 	for _, w := range s.workers {
@@ -474,7 +471,7 @@ func errText(err error) string {
 	if err == nil {
 		return "nil"
 	}
-	return fmt.Sprintf("error %q", err.Error())
+	return "error `" + err.Error() + "`"
 }
 
 func (s *sim) report() *Report {
