@@ -46,16 +46,9 @@ var Analyzer = &analysis.Analyzer{
 	FactTypes:  []analysis.Fact{new(Summary)},
 }
 
-// Effect is a kind of behaviour that rules ask about.
+// Effect is a kind of behaviour that rules ask about. Each effect is declared, with its
+// detector, in a file effect_<name>.go of this package.
 type Effect string
-
-// Effects computed by the pass.
-const (
-	// Blocking: the function holds its goroutine for a time (sleep, poll, timer wait).
-	Blocking Effect = "blocking"
-)
-
-var effects = []Effect{Blocking}
 
 // Summary is the fact exported on a function with effects: for each effect, the shortest
 // chain from the function to the site, in qualified names, ending with the site's
@@ -247,8 +240,13 @@ func run(pass *analysis.Pass) (any, error) {
 				}
 			}
 			if kind == callEdge {
-				if d := k8sapi.BlockingCall(pass.TypesInfo, n); d != "" && !boundedRetry(pass, cur, n) {
-					direct = append(direct, Site{Effect: Blocking, Node: n, Func: from, Desc: d})
+				for _, det := range detectors {
+					if det.Call == nil {
+						continue
+					}
+					if d := det.Call(pass, cur, n); d != "" {
+						direct = append(direct, Site{Effect: det.Effect, Node: n, Func: from, Desc: d})
+					}
 				}
 			}
 		case *ast.FuncLit:
