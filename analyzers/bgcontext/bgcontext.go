@@ -1,0 +1,186 @@
+package bgcontext
+
+import (
+	_ "embed"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
+	"github.com/reconcilelint/reconcilelint/passes/reach"
+	"github.com/reconcilelint/reconcilelint/passes/reconcilers"
+)
+
+//go:embed doc.go
+var doc string
+
+// Metadata of the rule.
+const (
+	Default  = true
+	Since    = "v0.1.0"
+	Severity = analyzerutil.Warning
+)
+
+// Analyzer is the bgcontext rule with the default configuration.
+var Analyzer = analyzerutil.Must(New(DefaultConfig()))
+
+const consequence = "detaches the work from the reconcile ctx: it is not cancelled on manager shutdown or ReconciliationTimeout and loses the request logger"
+
+func run(pass *analysis.Pass) (any, error) {
+	rep := analyzerutil.NewReporter(pass)
+	recs := pass.ResultOf[reconcilers.Analyzer].(*reconcilers.Result)
+	r := pass.ResultOf[reach.Analyzer].(*reach.Result)
+	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	if len(recs.Entries()) == 0 {
+		return rep.Outcome(), nil
+	}
+	// Entry points by the first name of a chain; a chain that starts at an entry with no
+	// ctx parameter (the pre-v0.7 form) has no request ctx to prefer.
+	withCtx, withoutCtx := map[string]bool{}, map[string]bool{}
+	for _, e := range recs.Entries() {
+		name := "func literal"
+		if e.Func != nil {
+			name = e.Func.Name()
+		}
+		if e.HasCtx {
+			withCtx[name] = true
+		} else {
+			withoutCtx[name] = true
+		}
+	}
+	hasCtx := func(chain []string) bool {
+		return len(chain) > 0 && (withCtx[chain[0]] || !withoutCtx[chain[0]])
+	}
+
+	// Direct calls in reached functions of this package.
+	for cur := range ins.Root().Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		if !k8sapi.IsFuncCall(pass.TypesInfo, call, "context", "Background", "TODO") {
+			continue
+		}
+		fn, inGo := enclosingFunc(cur)
+		if fn == nil || inGo {
+			continue
+		}
+		chain, ok := r.Reached(fn)
+		if !ok || !hasCtx(chain) {
+			continue
+		}
+		name := "context." + k8sapi.Callee(pass.TypesInfo, call).Name() + "()"
+		ctx := ctxInScope(pass, cur, call)
+		if ctx == nil {
+			rep.Reportf(call, "%s %s: pass the Reconcile ctx down to here%s", name, consequence, analyzerutil.Chain(chain))
+			continue
+		}
+		rep.Report(analysis.Diagnostic{
+			Pos:     call.Pos(),
+			End:     call.End(),
+			Message: name + " " + consequence + ": use " + ctx.Name() + analyzerutil.Chain(chain),
+			SuggestedFixes: []analysis.SuggestedFix{{
+				Message:   "Use " + ctx.Name(),
+				TextEdits: []analysis.TextEdit{{Pos: call.Pos(), End: call.End(), NewText: []byte(ctx.Name())}},
+			}},
+		})
+	}
+
+	// Calls of helpers of other packages of the module that ignore their ctx.
+	for _, s := range r.Sites(reach.BgContext) {
+		if s.Via == nil {
+			continue
+		}
+		chain, ok := r.Reached(s.Func)
+		if !ok || !hasCtx(chain) {
+			continue
+		}
+		rep.Reportf(s.Node, "%s ignores its ctx and calls %s(), which %s%s",
+			s.Desc, s.Via[len(s.Via)-1], consequence, analyzerutil.Chain(append(chain, s.Via[:len(s.Via)-1]...)))
+	}
+	return rep.Outcome(), nil
+}
+
+// enclosingFunc returns the innermost function node around cur, and whether cur is
+// inside a go statement of that function (its arguments are passed to a goroutine).
+func enclosingFunc(cur inspector.Cursor) (ast.Node, bool) {
+	inGo := false
+	for c := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil), (*ast.GoStmt)(nil)) {
+		switch n := c.Node().(type) {
+		case *ast.GoStmt:
+			inGo = true
+		default:
+			return n, inGo
+		}
+	}
+	return nil, false
+}
+
+// ctxInScope returns the context variable the call can be replaced with: the first
+// named context.Context parameter of the innermost enclosing function that has one,
+// else, in a closure, a context.Context variable of an enclosing function; only when the
+// name still denotes a context.Context at the call (it is not shadowed by a variable
+// of another type).
+func ctxInScope(pass *analysis.Pass, cur inspector.Cursor, call *ast.CallExpr) *types.Var {
+	scope := innermostScope(pass, cur)
+	if scope == nil {
+		return nil
+	}
+	// visible returns the variable the name of v denotes at the call, when it is a
+	// context.Context: v itself, or a context derived from it under the same name
+	// (ctx, cancel := context.WithTimeout(ctx, d)).
+	visible := func(v *types.Var) *types.Var {
+		if v == nil || v.Name() == "_" || v.Name() == "" {
+			return nil
+		}
+		_, obj := scope.LookupParent(v.Name(), call.Pos())
+		if w, ok := obj.(*types.Var); ok && k8sapi.IsContext(w.Type()) {
+			return w
+		}
+		return nil
+	}
+	for c := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		var ft *ast.FuncType
+		switch n := c.Node().(type) {
+		case *ast.FuncDecl:
+			ft = n.Type
+		case *ast.FuncLit:
+			ft = n.Type
+		}
+		found := false
+		for _, f := range ft.Params.List {
+			if t := pass.TypesInfo.TypeOf(f.Type); t == nil || !k8sapi.IsContext(t) {
+				continue
+			}
+			found = true
+			for _, id := range f.Names {
+				v, _ := pass.TypesInfo.Defs[id].(*types.Var)
+				if w := visible(v); w != nil {
+					return w
+				}
+			}
+		}
+		if found {
+			return nil // the function's own ctx is unnamed or shadowed: no guess
+		}
+	}
+	return nil
+}
+
+// innermostScope returns the scope of the innermost block or function around cur.
+func innermostScope(pass *analysis.Pass, cur inspector.Cursor) *types.Scope {
+	for c := range cur.Enclosing() {
+		n := c.Node()
+		switch f := n.(type) { // a function body shares the scope of its type
+		case *ast.FuncDecl:
+			n = f.Type
+		case *ast.FuncLit:
+			n = f.Type
+		}
+		if s := pass.TypesInfo.Scopes[n]; s != nil {
+			return s
+		}
+	}
+	return nil
+}

@@ -1,0 +1,30 @@
+package bgcontext
+
+import (
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/passes/directives"
+	"github.com/reconcilelint/reconcilelint/passes/reach"
+	"github.com/reconcilelint/reconcilelint/passes/reconcilers"
+)
+
+// Config is the configuration of the bgcontext rule. It has no options: a deliberate
+// detachment is written context.WithoutCancel(ctx) or carries an ignore directive.
+type Config struct{}
+
+// DefaultConfig returns the default configuration.
+func DefaultConfig() Config { return Config{} }
+
+// New returns a bgcontext analyzer configured with c.
+func New(c Config) (*analysis.Analyzer, error) {
+	return &analysis.Analyzer{
+		Name:       "bgcontext",
+		Doc:        analyzerutil.MustExtractDoc(doc, "bgcontext"),
+		URL:        analyzerutil.DocURL("bgcontext"),
+		Requires:   []*analysis.Analyzer{inspect.Analyzer, reach.Analyzer, reconcilers.Analyzer, directives.Analyzer},
+		Run:        run,
+		ResultType: analyzerutil.OutcomeType,
+	}, nil
+}

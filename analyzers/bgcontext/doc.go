@@ -1,0 +1,64 @@
+// Package bgcontext defines an Analyzer that reports context.Background and
+// context.TODO where the reconcile ctx is available.
+//
+// # Analyzer bgcontext
+//
+// bgcontext: report context.Background/TODO instead of the reconcile ctx
+//
+// The ctx that controller-runtime passes to Reconcile is derived from the manager's
+// context: it is cancelled when the manager shuts down, and when a
+// ReconciliationTimeout is configured it is cancelled after that timeout. It also carries
+// the request logger (with the controller, object and reconcileID) that log.FromContext
+// returns. A call made with context.Background() or context.TODO() instead is never
+// cancelled: on shutdown the manager waits for its graceful-shutdown timeout (30s by
+// default) while the call keeps running, an API call or webhook that hangs holds the
+// reconcile worker forever (no ReconciliationTimeout can free it), and its log lines lose
+// the object and reconcileID keys.
+//
+// The analyzer reports, in functions reached from a reconcile entry point that has a ctx
+// parameter, on the worker goroutine:
+//   - calls of context.Background() and context.TODO() in the package being analysed,
+//     also when the enclosing helper has no ctx parameter (the ctx then has to be passed
+//     down: the message says so and no fix is offered);
+//   - calls of functions of other packages of the module that take a context.Context
+//     and nevertheless call context.Background() or context.TODO(), reported at the call
+//     site with the chain through the helper. A helper of another package that has no
+//     context.Context parameter does not count: its callers have no ctx to give it, such
+//     helpers are usually shared with start-up code and command-line tools, and the
+//     finding belongs to the helper's own package when it is reached there.
+//
+// The fix replaces the call with the ctx parameter of the enclosing function or, in a
+// closure without one, with the context parameter of an enclosing function, when that
+// name still denotes a context.Context at the call.
+//
+// Not reported: context.WithoutCancel(ctx), the sanctioned way to detach cleanup work
+// that must outlive the reconcile while keeping its values; main and init functions,
+// SetupWithManager and manager Runnables (their Start(ctx) is not a reconcile path);
+// code reached only from tests; code started on another goroutine (see the goroutine
+// rule); and reconcilers of the pre-v0.7 form Reconcile(req), which have no request ctx.
+//
+// Bad:
+//
+//	func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+//		var app v1.App
+//		if err := r.Get(context.TODO(), req.NamespacedName, &app); err != nil { // never cancelled
+//			return ctrl.Result{}, client.IgnoreNotFound(err)
+//		}
+//		return ctrl.Result{}, r.syncDNS(context.Background(), &app)
+//	}
+//
+// Good:
+//
+//	func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+//		var app v1.App
+//		if err := r.Get(ctx, req.NamespacedName, &app); err != nil {
+//			return ctrl.Result{}, client.IgnoreNotFound(err)
+//		}
+//		return ctrl.Result{}, r.syncDNS(ctx, &app)
+//	}
+//
+// Cleanup that must finish even when the reconcile is cancelled keeps the ctx's values
+// and says so:
+//
+//	defer r.release(context.WithoutCancel(ctx), lease)
+package bgcontext
