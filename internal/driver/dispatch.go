@@ -19,6 +19,16 @@ func Dispatch(args []string, stdout, stderr io.Writer) int {
 		switch args[0] {
 		case "help", "explain":
 			return help(args[0], args[1:], stdout, stderr)
+		case "config":
+			wd, _ := os.Getwd()
+			path := FindConfig(wd)
+			if len(args) == 3 && (args[1] == "-config" || args[1] == "--config") {
+				path = args[2]
+			} else if len(args) != 1 {
+				fmt.Fprintln(stderr, "usage: reconcilelint config [-config FILE]")
+				return ExitUsage
+			}
+			return printConfig(stdout, path)
 		}
 	}
 	if isVetTool(args) {

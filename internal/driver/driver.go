@@ -14,6 +14,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -42,6 +43,7 @@ type Finding struct {
 	URL     string
 	Diag    analysis.Diagnostic
 	Fset    *token.FileSet
+	act     *checker.Action
 }
 
 // Main runs the standalone driver with args (without the program name) and returns the
@@ -53,7 +55,11 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		enable     = fs.String("enable", "", "comma-separated rules to enable in addition to the defaults (\"all\" for every rule)")
 		disable    = fs.String("disable", "", "comma-separated rules to disable (\"all\", then -enable lists exactly the rules to run)")
 		configPath = fs.String("config", "", "configuration file (default: "+ConfigFileName+" found upward from the working directory)")
-		jsonOut    = fs.Bool("json", false, "print findings as JSON, in the go/analysis JSON shape")
+		jsonOut    = fs.Bool("json", false, "same as -format=json")
+		format     = fs.String("format", "text", "output format: text, json (the go/analysis JSON shape), sarif (SARIF 2.1.0), github (workflow commands)")
+		output     = fs.String("output", "", "write findings to this file instead of standard output")
+		baseFile   = fs.String("baseline", "", "report only findings that are not in this baseline file")
+		writeBase  = fs.String("write-baseline", "", "record the current findings in this baseline file and exit 0")
 		fix        = fs.Bool("fix", false, "apply every suggested fix")
 		diff       = fs.Bool("diff", false, "with -fix, print the fixes as a unified diff instead of applying them")
 		tags       = fs.String("tags", "", "comma-separated build tags")
@@ -92,6 +98,20 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	}
 	if *diff && !*fix {
 		*fix = true
+	}
+	if *jsonOut {
+		*format = "json"
+	}
+	if !slices.Contains(formats, *format) {
+		fmt.Fprintf(stderr, "reconcilelint: unknown -format %q (known: %s)\n", *format, strings.Join(formats, ", "))
+		return ExitUsage
+	}
+	var base *baseline
+	if *baseFile != "" {
+		if base, err = readBaseline(*baseFile); err != nil {
+			fmt.Fprintln(stderr, "reconcilelint:", err)
+			return ExitUsage
+		}
 	}
 
 	lcfg := &packages.Config{Tests: false}
@@ -142,20 +162,42 @@ func Main(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "reconcilelint: %s on %s: %v\n", act.Analyzer.Name, act.Package.PkgPath, act.Err)
 			code = ExitIncomplete
 		}
-		var kept []analysis.Diagnostic
 		for _, d := range act.Diagnostics {
 			posn := act.Package.Fset.Position(d.Pos)
 			if cfg.Excluded(relPath(wd, posn.Filename)) {
 				continue
 			}
-			kept = append(kept, d)
 			findings = append(findings, Finding{Rule: act.Analyzer.Name, Posn: posn, End: act.Package.Fset.Position(d.End),
-				Message: d.Message, URL: d.URL, Diag: d, Fset: act.Package.Fset})
+				Message: d.Message, URL: d.URL, Diag: d, Fset: act.Package.Fset, act: act})
 		}
-		act.Diagnostics = kept
 		roots = append(roots, act)
 	}
 	sortFindings(findings)
+	if *writeBase != "" {
+		if err := writeBaseline(*writeBase, wd, findings); err != nil {
+			fmt.Fprintln(stderr, "reconcilelint:", err)
+			return ExitIncomplete
+		}
+		fmt.Fprintf(stderr, "reconcilelint: recorded %d findings in %s\n", len(findings), *writeBase)
+		if code == ExitIncomplete {
+			return code
+		}
+		return ExitClean
+	}
+	if base != nil {
+		var covered int
+		findings, covered = base.filter(wd, findings)
+		if covered > 0 {
+			fmt.Fprintf(stderr, "reconcilelint: %d findings are in the baseline %s\n", covered, *baseFile)
+		}
+	}
+	// The JSON form prints the actions' diagnostics: keep only the reported findings.
+	for _, act := range roots {
+		act.Diagnostics = nil
+	}
+	for _, f := range findings {
+		f.act.Diagnostics = append(f.act.Diagnostics, f.Diag)
+	}
 	if len(findings) > 0 && code == ExitClean {
 		code = ExitFindings
 	}
@@ -175,15 +217,19 @@ func Main(args []string, stdout, stderr io.Writer) int {
 				fmt.Fprintf(stderr, "%s: %s: %s\n", relPos(wd, f.Posn), f.Rule, f.Message)
 			}
 		}
-	case *jsonOut:
-		g := &checker.Graph{Roots: roots}
-		if err := g.PrintJSON(stdout); err != nil {
+	default:
+		w, closeOut, err := openOutput(*output, stdout)
+		if err != nil {
+			fmt.Fprintln(stderr, "reconcilelint:", err)
+			return ExitUsage
+		}
+		err = writeFindings(w, *format, wd, findings, roots)
+		if cerr := closeOut(); err == nil {
+			err = cerr
+		}
+		if err != nil {
 			fmt.Fprintln(stderr, "reconcilelint:", err)
 			return ExitIncomplete
-		}
-	default:
-		for _, f := range findings {
-			fmt.Fprintf(stdout, "%s: %s: %s\n", relPos(wd, f.Posn), f.Rule, f.Message)
 		}
 	}
 	return code
