@@ -1,0 +1,13 @@
+// Package sub is covered by the "/..." pattern.
+package sub
+
+import (
+	"context"
+
+	"k8s.io/apimachinery/pkg/runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+func Take(ctx context.Context, c client.Client, ac runtime.ApplyConfiguration) error {
+	return c.Apply(ctx, ac, client.ForceOwnership) // want `server-side apply without a client.FieldOwner option`
+}
