@@ -1,0 +1,200 @@
+package recssa
+
+import (
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// MayBeNonNil reports whether the error (or other nillable) value v may be non-nil when
+// control reaches block at. It is false for a nil constant, for a φ whose incoming
+// values are all provably nil on their edges, and for a value tested against nil by a
+// branch whose nil side dominates at (`if err != nil { return ... }` before at).
+func MayBeNonNil(v ssa.Value, at *ssa.BasicBlock) bool {
+	return mayBeNonNil(v, at, map[ssa.Value]bool{})
+}
+
+func mayBeNonNil(v ssa.Value, at *ssa.BasicBlock, seen map[ssa.Value]bool) bool {
+	if NilTested(v, at) {
+		return false
+	}
+	switch v := v.(type) {
+	case *ssa.Const:
+		return !v.IsNil()
+	case *ssa.Phi:
+		if seen[v] {
+			return false
+		}
+		seen[v] = true
+		defer delete(seen, v)
+		for i, e := range v.Edges {
+			if mayBeNonNil(e, v.Block().Preds[i], seen) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// NilTested reports whether block at is reached only through the nil side of a
+// comparison of v with nil.
+func NilTested(v ssa.Value, at *ssa.BasicBlock) bool {
+	if at == nil {
+		return false
+	}
+	for _, b := range at.Parent().Blocks {
+		nilSucc := NilSucc(b, v)
+		if nilSucc != nil && len(nilSucc.Preds) == 1 && nilSucc.Dominates(at) {
+			return true
+		}
+	}
+	return false
+}
+
+// NilSucc returns, when block b ends with `if v == nil` or `if v != nil`, the successor
+// taken when v is nil; otherwise nil.
+func NilSucc(b *ssa.BasicBlock, v ssa.Value) *ssa.BasicBlock {
+	if len(b.Instrs) == 0 {
+		return nil
+	}
+	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok {
+		return nil
+	}
+	cmp, ok := ifi.Cond.(*ssa.BinOp)
+	if !ok || (cmp.Op != token.EQL && cmp.Op != token.NEQ) {
+		return nil
+	}
+	if !(cmp.X == v && isNil(cmp.Y) || cmp.Y == v && isNil(cmp.X)) {
+		return nil
+	}
+	if cmp.Op == token.EQL {
+		return b.Succs[0]
+	}
+	return b.Succs[1]
+}
+
+func isNil(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.IsNil()
+}
+
+// Derives reports whether v is src or is computed from it: through φ-nodes,
+// conversions, loads of variables it was stored in, and calls that take it as an
+// argument (fmt.Errorf("%w", err), errors.Join, a wrapping helper), except calls for
+// which stop returns true.
+func Derives(v, src ssa.Value, stop func(*ssa.Call) bool) bool {
+	return derives(v, src, stop, map[ssa.Value]bool{})
+}
+
+func derives(v, src ssa.Value, stop func(*ssa.Call) bool, seen map[ssa.Value]bool) bool {
+	if v == src {
+		return true
+	}
+	if v == nil || seen[v] {
+		return false
+	}
+	seen[v] = true
+	switch v := v.(type) {
+	case *ssa.Phi:
+		for _, e := range v.Edges {
+			if derives(e, src, stop, seen) {
+				return true
+			}
+		}
+	case *ssa.MakeInterface:
+		return derives(v.X, src, stop, seen)
+	case *ssa.ChangeInterface:
+		return derives(v.X, src, stop, seen)
+	case *ssa.ChangeType:
+		return derives(v.X, src, stop, seen)
+	case *ssa.TypeAssert:
+		return derives(v.X, src, stop, seen)
+	case *ssa.Slice:
+		return derives(v.X, src, stop, seen)
+	case *ssa.UnOp:
+		if v.Op == token.MUL {
+			return derives(v.X, src, stop, seen)
+		}
+	case *ssa.Alloc:
+		// Values stored into the variable, or into elements of the array (the
+		// variadic arguments of fmt.Errorf).
+		for _, val := range StoredValues(v) {
+			if derives(val, src, stop, seen) {
+				return true
+			}
+		}
+	case *ssa.Call:
+		if stop != nil && stop(v) {
+			return false
+		}
+		for _, a := range v.Call.Args {
+			if derives(a, src, stop, seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// StoredValues returns the values stored into the variable a, directly or into its
+// elements and fields.
+func StoredValues(a *ssa.Alloc) []ssa.Value {
+	var out []ssa.Value
+	refs := a.Referrers()
+	if refs == nil {
+		return nil
+	}
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.Store:
+			if r.Addr == a {
+				out = append(out, r.Val)
+			}
+		case *ssa.IndexAddr, *ssa.FieldAddr:
+			if rr := r.(ssa.Value).Referrers(); rr != nil {
+				for _, s := range *rr {
+					if s, ok := s.(*ssa.Store); ok && s.Addr == r.(ssa.Value) {
+						out = append(out, s.Val)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// Returns returns the return instructions of fn.
+func Returns(fn *ssa.Function) []*ssa.Return {
+	var out []*ssa.Return
+	for _, b := range fn.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		if r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// Reachable reports whether block to is reachable from block from (from itself
+// included).
+func Reachable(from, to *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := []*ssa.BasicBlock{from}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if b == to {
+			return true
+		}
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		stack = append(stack, b.Succs...)
+	}
+	return false
+}
