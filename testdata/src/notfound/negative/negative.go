@@ -1,0 +1,144 @@
+package negative
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/types"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+)
+
+// Ignored: the kubebuilder scaffold.
+type Ignored struct{ client.Client }
+
+func (r *Ignored) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, req.NamespacedName, &cm); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	return ctrl.Result{}, nil
+}
+
+// Branch: the common IsNotFound branch.
+type Branch struct{ client.Client }
+
+func (r *Branch) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	cm := &corev1.ConfigMap{}
+	err := r.Get(ctx, req.NamespacedName, cm)
+	if err != nil {
+		if apierrors.IsNotFound(err) {
+			return ctrl.Result{}, nil
+		}
+		return ctrl.Result{}, fmt.Errorf("failed to get: %w", err)
+	}
+	return ctrl.Result{}, nil
+}
+
+// Negated: `err != nil && !IsNotFound(err)`, as in many operators.
+type Negated struct{ client.Client }
+
+func (r *Negated) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	cm := &corev1.ConfigMap{}
+	if err := r.Get(ctx, req.NamespacedName, cm); err != nil && !apierrors.IsNotFound(err) {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, nil
+}
+
+// Switch: a switch on the error.
+type Switch struct{ client.Client }
+
+func (r *Switch) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	cm := &corev1.ConfigMap{}
+	err := r.Get(ctx, req.NamespacedName, cm)
+	switch {
+	case apierrors.IsNotFound(err):
+		return ctrl.Result{}, nil
+	case err != nil:
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, nil
+}
+
+// Secondary: the Get of another object (its missing is an error worth retrying).
+type Secondary struct{ client.Client }
+
+func (r *Secondary) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	cm := &corev1.ConfigMap{}
+	if err := r.Get(ctx, req.NamespacedName, cm); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	var s corev1.Secret
+	if err := r.Get(ctx, types.NamespacedName{Namespace: req.Namespace, Name: cm.Data["secret"]}, &s); err != nil {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, nil
+}
+
+// Reassigned: err is reused for a later call whose error is returned.
+type Reassigned struct{ client.Client }
+
+func (r *Reassigned) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	cm := &corev1.ConfigMap{}
+	err := r.Get(ctx, req.NamespacedName, cm)
+	if err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	err = r.Update(ctx, cm)
+	return ctrl.Result{}, err
+}
+
+// Object reconcilers: AsReconciler's adapter ignores NotFound itself.
+type ObjRec struct{ client.Client }
+
+func (r *ObjRec) Reconcile(ctx context.Context, cm *corev1.ConfigMap) (ctrl.Result, error) {
+	var other corev1.ConfigMap
+	if err := r.Get(ctx, types.NamespacedName{Namespace: cm.Namespace, Name: cm.Name}, &other); err != nil {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, nil
+}
+
+// Joined: errors.Join after the IsNotFound branch.
+type Joined struct{ client.Client }
+
+func (r *Joined) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	cm := &corev1.ConfigMap{}
+	if err := r.Get(ctx, req.NamespacedName, cm); err != nil {
+		if !apierrors.IsNotFound(err) {
+			return ctrl.Result{}, errors.Join(err, errors.New("get"))
+		}
+		return ctrl.Result{}, nil
+	}
+	return ctrl.Result{}, nil
+}
+
+// Loop: a loop of Gets of listed objects reusing err.
+type Loop struct{ client.Client }
+
+func (r *Loop) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	var err error
+	for _, name := range []string{"a", "b"} {
+		cm := &corev1.ConfigMap{}
+		if err = r.Get(ctx, types.NamespacedName{Namespace: req.Namespace, Name: name}, cm); err != nil {
+			break
+		}
+	}
+	return reconcile.Result{}, err
+}
+
+// NotReturned: the error decides the path but is never returned.
+type NotReturned struct{ client.Client }
+
+func (r *NotReturned) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	cm := &corev1.ConfigMap{}
+	if err := r.Get(ctx, req.NamespacedName, cm); err != nil {
+		return ctrl.Result{}, nil
+	}
+	return ctrl.Result{}, nil
+}
