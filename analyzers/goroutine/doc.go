@@ -1,0 +1,59 @@
+// Package goroutine defines an Analyzer that reports goroutines started in Reconcile
+// paths and not waited for.
+//
+// # Analyzer goroutine
+//
+// goroutine: report goroutines that outlive the reconcile
+//
+// The controller decides what to do with a key from what Reconcile returns. A
+// goroutine started in Reconcile and not waited for outlives the reconcile: the
+// controller sees a nil error, calls Forget and considers the object done while the work
+// is still running. The goroutine's error reaches no one, so nothing retries it, and the
+// next reconcile of the same object may run at the same time as the goroutine, so the
+// guarantee that one object is reconciled by one worker at a time is lost (two writers of
+// the same status, conflicts, double creates). Work the controller should track belongs
+// in Reconcile itself, or in a separate Runnable or controller whose results come back
+// through the API or a source.Channel.
+//
+// The analyzer reports, in functions reached from a reconcile entry point on the worker
+// goroutine, go statements and the goroutines started by (*errgroup.Group).Go and TryGo
+// and by (*sync.WaitGroup).Go (Go 1.25), unless they are joined: a goroutine is joined
+// when, in the same function and after the statement that starts it, there is
+//   - a call of Wait on the same sync.WaitGroup or errgroup.Group (the same variable or
+//     field path: wg, &wg, r.wg), for a go statement one that the goroutine's call or
+//     function literal refers to (typically through wg.Done), or
+//   - a receive from, or a range over, a channel the goroutine refers to (the goroutine
+//     sends its result or closes a done channel).
+//
+// The check is positional: a Wait anywhere after the start in the same function, a
+// deferred one included, counts, even if an early return on some path skips it. This
+// keeps the usual fan-out/fan-in code quiet at the price of missing a Wait that is
+// skipped on an error path. Goroutines started by other goroutines are not reported (they
+// are not on the worker), nor are goroutines in start-up code (main, SetupWithManager,
+// Runnables) or tests.
+//
+// Bad:
+//
+//	func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+//		...
+//		go r.updateStatus(ctx, &app) // the error is lost; the next reconcile may race with it
+//		return ctrl.Result{}, nil
+//	}
+//
+// Good:
+//
+//	func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+//		...
+//		return ctrl.Result{}, r.updateStatus(ctx, &app)
+//	}
+//
+// Also good, for independent calls that may run in parallel:
+//
+//	g, gctx := errgroup.WithContext(ctx)
+//	for _, m := range members {
+//		g.Go(func() error { return r.syncMember(gctx, m) })
+//	}
+//	if err := g.Wait(); err != nil {
+//		return ctrl.Result{}, err
+//	}
+package goroutine
