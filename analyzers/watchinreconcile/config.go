@@ -1,0 +1,42 @@
+package watchinreconcile
+
+import (
+	"fmt"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/passes/directives"
+	"github.com/reconcilelint/reconcilelint/passes/reach"
+)
+
+// Config is the configuration of the watchinreconcile rule.
+type Config struct {
+	// Allow lists functions of the module, by the qualified name a finding shows on its
+	// chain ("external.ObjectTracker.Watch"), whose watches are known to be started once
+	// (deduplicated in a way the rule does not recognise). Default: none.
+	Allow []string `json:"allow,omitempty"`
+}
+
+// DefaultConfig returns the default configuration.
+func DefaultConfig() Config { return Config{} }
+
+// New validates c and returns a watchinreconcile analyzer configured with it.
+func New(c Config) (*analysis.Analyzer, error) {
+	allow := map[string]bool{}
+	for i, a := range c.Allow {
+		if strings.TrimSpace(a) == "" || strings.ContainsAny(a, " \t()") {
+			return nil, fmt.Errorf("allow[%d]: %q is not a name like external.ObjectTracker.Watch", i, a)
+		}
+		allow[a] = true
+	}
+	return &analysis.Analyzer{
+		Name:       "watchinreconcile",
+		Doc:        analyzerutil.MustExtractDoc(doc, "watchinreconcile"),
+		URL:        analyzerutil.DocURL("watchinreconcile"),
+		Requires:   []*analysis.Analyzer{reach.Analyzer, directives.Analyzer},
+		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, allow) },
+		ResultType: analyzerutil.OutcomeType,
+	}, nil
+}

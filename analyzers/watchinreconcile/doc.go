@@ -1,0 +1,63 @@
+// Package watchinreconcile defines an Analyzer that reports watches started inside
+// Reconcile.
+//
+// # Analyzer watchinreconcile
+//
+// watchinreconcile: report watches and controllers started inside reconcile
+//
+// Watches, event handlers and controllers are long-lived: the manager keeps every
+// informer, handler and controller that is registered with it until it stops. When
+// Reconcile registers one, every reconcile of every object registers another: informers
+// and handlers pile up (memory, API server watch connections), each event is delivered
+// once per registered handler and enqueues the key again, and a second controller with
+// the same name fails to start. Register watches once, at set-up in SetupWithManager or
+// main; when a watch really depends on what Reconcile finds (a kind known only at run
+// time), guard it so that it is started once per key.
+//
+// The analyzer reports, in functions reached from a reconcile entry point on the worker
+// goroutine (directly, or through functions of other packages of the module):
+//   - controller builder chains: ctrl.NewControllerManagedBy, builder.ControllerManagedBy
+//     and TypedControllerManagedBy, and chains ending in Watches, Complete or Build (one
+//     finding per chain, at its outermost call);
+//   - controller.New and controller.NewTyped;
+//   - (controller.Controller).Watch, and source.Kind/TypedKind not passed directly to it;
+//   - AddEventHandler, AddEventHandlerWithOptions and AddEventHandlerWithResyncPeriod on a
+//     controller-runtime cache.Informer (from GetInformer) or a client-go shared informer;
+//   - client.WithWatch.Watch and the Watch methods of client-go typed and dynamic clients,
+//     unless the returned watch.Interface is stopped in the same function;
+//   - (manager.Manager).Add.
+//
+// Not reported: set-up code (SetupWithManager, main, Runnables), which is not reached from
+// an entry point; a call in a function that first checks whether the watch exists and
+// returns if so (a map or sync.Map lookup, LoadOrStore, a set's Has, or a bool field the
+// function sets), or whose call sits in the then branch of such a check; calls inside a
+// sync.Once.Do closure. cluster-api's external.ObjectTracker.Watch is such a guarded
+// helper.
+//
+// Bad:
+//
+//	func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+//		// a new watch on every reconcile
+//		if err := r.ctrl.Watch(source.Kind(r.cache, &corev1.Secret{}, handler.EnqueueRequestsFromMapFunc(r.mapSecret))); err != nil {
+//			return ctrl.Result{}, err
+//		}
+//		...
+//	}
+//
+// Good:
+//
+//	func (r *Reconciler) SetupWithManager(mgr ctrl.Manager) error {
+//		return ctrl.NewControllerManagedBy(mgr).
+//			For(&appsv1.Deployment{}).
+//			Watches(&corev1.Secret{}, handler.EnqueueRequestsFromMapFunc(r.mapSecret)).
+//			Complete(r)
+//	}
+//
+//	// or, for a kind known only at run time:
+//	func (r *Reconciler) watchOnce(gvk string, src source.Source) error {
+//		if _, loaded := r.watching.LoadOrStore(gvk, struct{}{}); loaded {
+//			return nil
+//		}
+//		return r.ctrl.Watch(src)
+//	}
+package watchinreconcile
