@@ -380,7 +380,7 @@ func TestBadInput(t *testing.T) {
 		{"unknown rule in -enable", op, []string{"-enable=sleep,nope", "./..."}, 2, `-enable[1]: unknown rule "nope"`},
 		{"unknown rule in -disable", op, []string{"-disable=nope", "./..."}, 2, `-disable[0]: unknown rule "nope"`},
 		{"unknown flag", op, []string{"-nope", "./..."}, 2, "flag provided but not defined: -nope"},
-		{"unknown config key", badcfg, []string{"./..."}, 2, `unknown field "alow"`},
+		{"unknown config key", badcfg, []string{"./..."}, 2, "rules.sleep.alow: unknown key (known: allow)"},
 		{"explain unknown rule", op, []string{"explain", "nope"}, 2, `unknown rule "nope"`},
 		{"explain without rule", op, []string{"explain"}, 2, "explain needs a rule name"},
 	} {
