@@ -1,0 +1,49 @@
+// Package metriclabels defines an Analyzer that reports Prometheus label values taken
+// from object identity or error text.
+//
+// # Analyzer metriclabels
+//
+// metriclabels: report metric labels from object names or error text
+//
+// A Prometheus vector keeps one time series per distinct combination of label values,
+// for the life of the process: client_golang never drops a child unless the code calls
+// Delete or DeleteLabelValues. A label taken from an object's name, namespace or UID, or
+// from the request key, adds a series for every object the controller ever saw, and a
+// deleted object's series stays exported (and scraped, and stored) until the process
+// restarts; with generated names or UIDs the count grows without bound. Error text is
+// worse: messages carry names, UIDs and resource versions, so nearly every failure is a
+// new series. The controller's memory and the monitoring system's load grow with churn,
+// not with the size of the cluster. Use bounded labels (the controller, the kind, a
+// result or a reason such as apierrors.ReasonForError) and put the identity into logs
+// or events.
+//
+// The analyzer reports, everywhere in the module (metrics are usually recorded in
+// helpers, not in Reconcile itself), the label values given to WithLabelValues,
+// GetMetricWithLabelValues, With, GetMetricWith, CurryWith and MustCurryWith of
+// client_golang's CounterVec, GaugeVec, HistogramVec, SummaryVec and ObserverVec when
+// the value is:
+//   - the Name, Namespace, UID or GenerateName field of metav1.ObjectMeta (also promoted
+//     through an object), the Name or UID of an OwnerReference, the Name or Namespace of
+//     types.NamespacedName or reconcile.Request;
+//   - GetName(), GetNamespace(), GetUID() or GetGenerateName() of an object;
+//   - String() of types.NamespacedName or reconcile.Request;
+//   - Error() of an error;
+//   - built from any of these with +, string conversions, fmt.Sprint/Sprintf/Sprintln
+//     (also a request, UID or error passed to them directly) and the functions of
+//     package strings, path and path/filepath, also through local variables assigned in
+//     the same function.
+//
+// Label maps are followed when they are composite literals or local variables assigned
+// one (with index assignments in the same function); label slices passed with "..." the
+// same way. A value that arrives through a parameter of a helper is not followed to
+// the helper's callers.
+//
+// Bad:
+//
+//	reconcileErrors.WithLabelValues(req.Name, err.Error()).Inc()
+//
+// Good:
+//
+//	reconcileErrors.WithLabelValues("mykind", string(apierrors.ReasonForError(err))).Inc()
+//	log.Error(err, "reconcile failed", "object", req.NamespacedName)
+package metriclabels

@@ -1,0 +1,18 @@
+package metriclabels_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/metriclabels"
+)
+
+func TestMetricLabels(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, dir, metriclabels.Analyzer, "metriclabels/basic", "metriclabels/negative")
+}
