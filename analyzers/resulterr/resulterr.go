@@ -1,0 +1,148 @@
+package resulterr
+
+import (
+	_ "embed"
+	"go/ast"
+	"go/constant"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
+	"github.com/reconcilelint/reconcilelint/passes/reach"
+	"github.com/reconcilelint/reconcilelint/passes/recssa"
+)
+
+//go:embed doc.go
+var doc string
+
+// Metadata of the rule.
+const (
+	Default  = true
+	Since    = "v0.1.0"
+	Severity = analyzerutil.Warning
+)
+
+// Analyzer is the resulterr rule with the default configuration.
+var Analyzer = analyzerutil.Must(New(DefaultConfig()))
+
+const msg = "RequeueAfter is ignored when the error returned with it is non-nil: the key is requeued with backoff for the error instead; return the error with the zero Result, or the Result with a nil error"
+
+func run(pass *analysis.Pass) (any, error) {
+	rep := analyzerutil.NewReporter(pass)
+	s := pass.ResultOf[recssa.Analyzer].(*recssa.Result)
+	if s.Empty() {
+		return rep.Outcome(), nil
+	}
+	r := pass.ResultOf[reach.Analyzer].(*reach.Result)
+	for _, node := range r.Funcs() {
+		if rep.Skip(node.Pos()) {
+			continue
+		}
+		fn := s.Func(node)
+		if fn == nil {
+			continue
+		}
+		res := fn.Signature.Results()
+		if res.Len() != 2 || !k8sapi.IsResult(res.At(0).Type()) || !k8sapi.IsError(res.At(1).Type()) {
+			continue
+		}
+		chain, _ := r.Reached(node)
+		for _, ret := range recssa.Returns(fn) {
+			if ret.Parent() != fn || !check(ret) {
+				continue
+			}
+			report(rep, node, ret, chain)
+		}
+	}
+	return rep.Outcome(), nil
+}
+
+// check reports whether the return may return a positive RequeueAfter with a non-nil
+// error.
+func check(ret *ssa.Return) bool {
+	res, err := ret.Results[0], ret.Results[1]
+	rp, ok1 := res.(*ssa.Phi)
+	ep, ok2 := err.(*ssa.Phi)
+	if ok1 && ok2 && rp.Block() == ep.Block() {
+		// Chosen together: judge each incoming edge on its own.
+		for i, pred := range rp.Block().Preds {
+			if mayRequeueAfter(rp.Edges[i], pred, map[ssa.Value]bool{}) && recssa.MayBeNonNil(ep.Edges[i], pred) {
+				return true
+			}
+		}
+		return false
+	}
+	return mayRequeueAfter(res, ret.Block(), map[ssa.Value]bool{}) && recssa.MayBeNonNil(err, ret.Block())
+}
+
+// mayRequeueAfter reports whether the Result value v, used in block at, may have a
+// positive RequeueAfter.
+func mayRequeueAfter(v ssa.Value, at *ssa.BasicBlock, seen map[ssa.Value]bool) bool {
+	if seen[v] {
+		return false
+	}
+	seen[v] = true
+	switch v := v.(type) {
+	case *ssa.Phi:
+		for i, e := range v.Edges {
+			if mayRequeueAfter(e, v.Block().Preds[i], seen) {
+				return true
+			}
+		}
+	case *ssa.UnOp:
+		a, ok := v.X.(*ssa.Alloc)
+		if !ok || a.Referrers() == nil {
+			return false
+		}
+		for _, ref := range *a.Referrers() {
+			switch ref := ref.(type) {
+			case *ssa.Store:
+				if ref.Addr == a && recssa.Reachable(ref.Block(), at) && mayRequeueAfter(ref.Val, ref.Block(), seen) {
+					return true
+				}
+			case *ssa.FieldAddr:
+				if recssa.FieldName(ref) != "RequeueAfter" || ref.Referrers() == nil {
+					continue
+				}
+				for _, st := range *ref.Referrers() {
+					if st, ok := st.(*ssa.Store); ok && st.Addr == ref && recssa.Reachable(st.Block(), at) && positive(st.Val) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// positive reports whether the duration v may be positive: anything but a constant ≤ 0.
+func positive(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	if !ok {
+		return true
+	}
+	if c.Value == nil {
+		return false
+	}
+	return constant.Sign(c.Value) > 0
+}
+
+func report(rep *analyzerutil.Reporter, fnNode ast.Node, ret *ssa.Return, chain []string) {
+	var stmt *ast.ReturnStmt
+	ast.Inspect(fnNode, func(n ast.Node) bool {
+		if stmt != nil {
+			return false
+		}
+		if r, ok := n.(*ast.ReturnStmt); ok && r.Pos() == ret.Pos() {
+			stmt = r
+		}
+		return true
+	})
+	d := analysis.Diagnostic{Pos: ret.Pos(), Message: msg + analyzerutil.Chain(chain)}
+	if stmt != nil && len(stmt.Results) == 2 {
+		d.Pos, d.End = stmt.Results[0].Pos(), stmt.Results[0].End()
+	}
+	rep.Report(d)
+}
