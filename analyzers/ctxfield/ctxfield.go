@@ -1,0 +1,280 @@
+package ctxfield
+
+import (
+	_ "embed"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
+	"github.com/reconcilelint/reconcilelint/passes/reach"
+	"github.com/reconcilelint/reconcilelint/passes/reconcilers"
+)
+
+//go:embed doc.go
+var doc string
+
+// Metadata of the rule.
+const (
+	Default  = true
+	Since    = "v0.1.0"
+	Severity = analyzerutil.Warning
+)
+
+// Analyzer is the ctxfield rule with the default configuration.
+var Analyzer = analyzerutil.Must(New(DefaultConfig()))
+
+const (
+	storeConsequence = "which outlives the call: every worker overwrites it (a data race when MaxConcurrentReconciles > 1) and a later reader gets the ctx of a finished reconcile (cancelled when ReconciliationTimeout is set, with another request's logger); pass ctx as a parameter instead"
+	fieldConsequence = "a stored ctx is not the request's (no ReconciliationTimeout, no request logger or reconcileID) and is shared by all workers: use the ctx parameter of Reconcile"
+)
+
+func run(pass *analysis.Pass) (any, error) {
+	rep := analyzerutil.NewReporter(pass)
+	recs := pass.ResultOf[reconcilers.Analyzer].(*reconcilers.Result)
+	r := pass.ResultOf[reach.Analyzer].(*reach.Result)
+	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	if len(recs.Entries()) == 0 {
+		return rep.Outcome(), nil
+	}
+
+	// Reconciler types: receivers of entry-point methods declared in this package.
+	recTypes := map[*types.TypeName]bool{}
+	for _, e := range recs.Entries() {
+		if e.Func == nil {
+			continue
+		}
+		if recv := e.Func.Signature().Recv(); recv != nil {
+			if n := k8sapi.Named(recv.Type()); n != nil && n.Obj().Pkg() == pass.Pkg {
+				recTypes[n.Origin().Obj()] = true
+			}
+		}
+	}
+	// Long-lived types: reconciler types and the types of this package that they hold in
+	// a field (a tracker, a cache), by value or pointer.
+	longLived := map[*types.TypeName]bool{}
+	for tn := range recTypes {
+		longLived[tn] = true
+		if st, ok := tn.Type().Underlying().(*types.Struct); ok {
+			for f := range st.Fields() {
+				if n := k8sapi.Named(f.Type()); n != nil && n.Obj().Pkg() == pass.Pkg {
+					longLived[n.Origin().Obj()] = true
+				}
+			}
+		}
+	}
+
+	// context.Context fields of reconciler types.
+	for cur := range ins.Root().Preorder((*ast.TypeSpec)(nil)) {
+		ts := cur.Node().(*ast.TypeSpec)
+		tn, _ := pass.TypesInfo.Defs[ts.Name].(*types.TypeName)
+		if tn == nil || !recTypes[tn] {
+			continue
+		}
+		st, ok := ts.Type.(*ast.StructType)
+		if !ok {
+			continue
+		}
+		for _, f := range st.Fields.List {
+			if t := pass.TypesInfo.TypeOf(f.Type); t == nil || !k8sapi.IsContext(t) {
+				continue
+			}
+			name := "context.Context"
+			if len(f.Names) > 0 {
+				name = f.Names[0].Name
+			}
+			rep.Reportf(f, "reconciler type %s has a context.Context field %s: %s", tn.Name(), name, fieldConsequence)
+		}
+	}
+
+	// Stores of per-call contexts in reached functions.
+	report := func(cur inspector.Cursor, at ast.Node, target ast.Expr, value ast.Expr) {
+		fn := enclosingFunc(cur)
+		if fn == nil {
+			return
+		}
+		chain, ok := r.Reached(fn)
+		if !ok || !containsCtx(pass, value) {
+			return
+		}
+		where, ok := outlives(pass, cur, target, longLived)
+		if !ok {
+			return
+		}
+		rep.Reportf(at, "the reconcile ctx is stored in %s, %s%s", where, storeConsequence, analyzerutil.Chain(chain))
+	}
+	for cur := range ins.Root().Preorder((*ast.AssignStmt)(nil), (*ast.CallExpr)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.AssignStmt:
+			if n.Tok != token.ASSIGN || len(n.Lhs) != len(n.Rhs) {
+				continue
+			}
+			for i, lhs := range n.Lhs {
+				report(cur, n, lhs, n.Rhs[i])
+			}
+		case *ast.CallExpr:
+			// (*sync.Map).Store and friends on a long-lived map.
+			if !k8sapi.IsMethodCall(pass.TypesInfo, n, "sync", "Map", "Store", "LoadOrStore", "Swap") || len(n.Args) != 2 {
+				continue
+			}
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
+				report(cur, n, sel.X, n.Args[1])
+			}
+		}
+	}
+	return rep.Outcome(), nil
+}
+
+func enclosingFunc(cur inspector.Cursor) ast.Node {
+	for c := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		return c.Node()
+	}
+	return nil
+}
+
+// perCall reports whether e is a context created for this call: a local variable or
+// parameter of type context.Context, or a call returning a context.Context that is
+// derived from one (context.WithTimeout(ctx, d), log.IntoContext(ctx, l), ...).
+func perCall(pass *analysis.Pass, e ast.Expr) bool {
+	e = ast.Unparen(e)
+	t := pass.TypesInfo.TypeOf(e)
+	if t == nil || !k8sapi.IsContext(t) {
+		return false
+	}
+	switch e := e.(type) {
+	case *ast.Ident:
+		v, ok := pass.TypesInfo.Uses[e].(*types.Var)
+		return ok && !v.IsField() && v.Parent() != nil && v.Parent() != v.Pkg().Scope()
+	case *ast.CallExpr:
+		for _, a := range e.Args {
+			if perCall(pass, a) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// containsCtx reports whether the stored value is or holds a per-call context: the
+// context itself, a composite literal with one among its elements (&scope{ctx: ctx}),
+// or an append of one.
+func containsCtx(pass *analysis.Pass, e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if perCall(pass, e) {
+		return true
+	}
+	switch e := e.(type) {
+	case *ast.UnaryExpr:
+		if e.Op == token.AND {
+			return containsCtx(pass, e.X)
+		}
+	case *ast.CompositeLit:
+		for _, elt := range e.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				elt = kv.Value
+			}
+			if containsCtx(pass, elt) {
+				return true
+			}
+		}
+	case *ast.CallExpr:
+		if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok {
+			if b, ok := pass.TypesInfo.Uses[id].(*types.Builtin); ok && b.Name() == "append" {
+				for _, a := range e.Args[1:] {
+					if containsCtx(pass, a) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// outlives describes target when a store into it outlives the call: a package
+// variable, or a field or map element reached from a package variable or from the
+// receiver of a method of a long-lived type (a reconciler type, or a type a reconciler
+// holds in a field). Fields of locals, parameters and other receivers (per-call scope
+// structs) do not count.
+func outlives(pass *analysis.Pass, cur inspector.Cursor, target ast.Expr, longLived map[*types.TypeName]bool) (string, bool) {
+	target = ast.Unparen(target)
+	if id, ok := target.(*ast.Ident); ok {
+		v, ok := pass.TypesInfo.Uses[id].(*types.Var)
+		if ok && v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
+			return "the package variable " + id.Name, true
+		}
+		return "", false
+	}
+	// A field or element: find the root.
+	root := target
+	indirect := false
+	for {
+		switch x := ast.Unparen(root).(type) {
+		case *ast.SelectorExpr:
+			if sel, ok := pass.TypesInfo.Selections[x]; !ok || sel.Kind() != types.FieldVal {
+				// pkg.Var, a package variable of another package
+				if v, ok := pass.TypesInfo.Uses[x.Sel].(*types.Var); ok && v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
+					if x == target {
+						return "the package variable " + types.ExprString(x), true
+					}
+					return types.ExprString(target), true
+				}
+				return "", false
+			}
+			root = x.X
+			indirect = true
+			continue
+		case *ast.IndexExpr:
+			if t := pass.TypesInfo.TypeOf(x.X); t != nil {
+				if _, ok := t.Underlying().(*types.Map); !ok {
+					if _, ok := t.Underlying().(*types.Slice); !ok {
+						return "", false // arrays are values
+					}
+				}
+			}
+			root = x.X
+			indirect = true
+			continue
+		case *ast.StarExpr:
+			root = x.X
+			continue
+		case *ast.Ident:
+			if !indirect {
+				return "", false
+			}
+			v, ok := pass.TypesInfo.Uses[x].(*types.Var)
+			if !ok {
+				return "", false
+			}
+			if v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
+				return types.ExprString(target), true
+			}
+			if isLongLivedRecv(pass, cur, v, longLived) {
+				return types.ExprString(target), true
+			}
+		}
+		return "", false
+	}
+}
+
+// isLongLivedRecv reports whether v is the receiver of the method enclosing cur and the
+// method belongs to a long-lived type.
+func isLongLivedRecv(pass *analysis.Pass, cur inspector.Cursor, v *types.Var, longLived map[*types.TypeName]bool) bool {
+	for c := range cur.Enclosing((*ast.FuncDecl)(nil)) {
+		fd := c.Node().(*ast.FuncDecl)
+		if fd.Recv == nil || len(fd.Recv.List) == 0 || len(fd.Recv.List[0].Names) == 0 {
+			return false
+		}
+		if pass.TypesInfo.Defs[fd.Recv.List[0].Names[0]] != v {
+			return false
+		}
+		n := k8sapi.Named(v.Type())
+		return n != nil && longLived[n.Origin().Obj()]
+	}
+	return false
+}

@@ -1,0 +1,27 @@
+package ctxfield_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/ctxfield"
+)
+
+func testdata(t *testing.T) string {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestCtxField checks stores of the reconcile ctx (and contexts derived from it) into
+// reconciler fields, fields of types a reconciler holds, package variables, maps,
+// sync.Map and appended slices, and context.Context fields of reconciler types; and that
+// per-call scope structs, parameter structs, local maps and arrays, start-up code and
+// non-reconciler types are not reported.
+func TestCtxField(t *testing.T) {
+	analysistest.Run(t, testdata(t), ctxfield.Analyzer, "ctxfield/basic", "ctxfield/negative")
+}
