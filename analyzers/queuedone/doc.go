@@ -1,0 +1,83 @@
+// Package queuedone defines an Analyzer that checks the work-queue consumer contract.
+//
+// # Analyzer queuedone
+//
+// queuedone: report work-queue items that miss Done or Forget
+//
+// A client-go work queue hands an item to one worker at a time: from Get until Done the
+// item is in the processing set, and an Add of it meanwhile only marks it dirty, to be
+// queued again by Done. An item whose Done is missed on some path stays in processing
+// forever: its rate-limited retry and every later event for it are absorbed, and the
+// object is never processed again by this process, while the queue length looks
+// healthy. controller-runtime's priority queue locks the key the same way until Done.
+// A rate-limited consumer must also call Forget when it is finished with an item (or
+// requeue it): the limiter keeps a failure count per item, and without Forget the count
+// survives success, so the next failure of that object waits as if all the old failures
+// had just happened (up to 1000s with the default limiter).
+//
+// The analyzer reports everywhere, not only on Reconcile paths, on values whose type is
+// a client-go work queue (TypedInterface, TypedDelayingInterface,
+// TypedRateLimitingInterface, the deprecated untyped Interface, DelayingInterface and
+// RateLimitingInterface, and the concrete Typed queue) or a controller-runtime
+// PriorityQueue, also when held in a struct field or an embedded field:
+//   - a path from Get (or GetWithPriority) to a return, to the end of the function, or
+//     around a loop to the next Get, on which Done is not called with the item. Paths on
+//     which the shutdown result is true are not followed (the item is then the zero
+//     value), and paths that end in a panic, os.Exit, log.Fatal or klog.Fatal do not
+//     count;
+//   - a Done on the same queue given another value than the item (a key computed from
+//     it, say): the item itself stays in processing;
+//   - in a consumer that requeues the item rate-limited (AddRateLimited, or AddWithOpts
+//     whose options set RateLimited), a path on which the item is neither forgotten nor
+//     requeued (Forget, Add, AddAfter, AddRateLimited, AddWithOpts).
+//
+// A call counts on a path where it is made directly, deferred (defer q.Done(item)), in
+// a function literal called there or given to go or defer (the sample-controller's
+// err := func(obj any) error { defer c.workqueue.Done(obj); ... }(obj)), or in a
+// helper, of this package or another, that does it on every normal path for the
+// parameter that receives the item (handleErr(err, key)); the helpers are summarised
+// by the queuefacts pass. Variables assigned from the item, also through a type
+// assertion (key := obj.(string)), hold the item. A function literal that is not called
+// where it is written but does the call counts too: the analyzer cannot know when it
+// runs, and errs towards silence.
+//
+// The paths are those of the control-flow graphs of the ctrlflow pass
+// (golang.org/x/tools/go/cfg). A consumer is a few dozen lines and the question is one
+// of statement order on paths, which a syntax-level graph answers exactly; ctrlflow
+// also cuts the paths after calls that never return, through its facts about
+// functions that always panic or exit, which is what "panicking paths do not count"
+// needs. SSA would cost a build of the whole package for no better answer, and the
+// helper summaries must be computed by a fact pass, which may not use SSA.
+//
+// Bad:
+//
+//	func (c *Controller) processNextWorkItem(ctx context.Context) bool {
+//		key, quit := c.queue.Get()
+//		if quit {
+//			return false
+//		}
+//		if err := c.sync(ctx, key); err != nil {
+//			c.queue.AddRateLimited(key)
+//			return true // key stays in processing: it is never reconciled again
+//		}
+//		c.queue.Forget(key)
+//		c.queue.Done(key)
+//		return true
+//	}
+//
+// Good:
+//
+//	func (c *Controller) processNextWorkItem(ctx context.Context) bool {
+//		key, quit := c.queue.Get()
+//		if quit {
+//			return false
+//		}
+//		defer c.queue.Done(key)
+//		if err := c.sync(ctx, key); err != nil {
+//			c.queue.AddRateLimited(key)
+//			return true
+//		}
+//		c.queue.Forget(key)
+//		return true
+//	}
+package queuedone

@@ -1,0 +1,188 @@
+package queuedone
+
+import (
+	_ "embed"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/cfg"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/passes/queuefacts"
+)
+
+//go:embed doc.go
+var doc string
+
+// Metadata of the rule.
+const (
+	Default  = true
+	Since    = "v0.1.0"
+	Severity = analyzerutil.Error
+)
+
+// Analyzer is the queuedone rule with the default configuration.
+var Analyzer = analyzerutil.Must(New(DefaultConfig()))
+
+func run(pass *analysis.Pass, c Config) (any, error) {
+	rep := analyzerutil.NewReporter(pass)
+	q := pass.ResultOf[queuefacts.Analyzer].(*queuefacts.Result)
+	if !q.Active {
+		return rep.Outcome(), nil
+	}
+	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	for cur := range ins.Root().Preorder((*ast.AssignStmt)(nil)) {
+		as := cur.Node().(*ast.AssignStmt)
+		if len(as.Rhs) != 1 {
+			continue
+		}
+		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		op, queue := queuefacts.QueueOp(pass.TypesInfo, call)
+		if op != queuefacts.OpGet && op != queuefacts.OpGetWithPriority {
+			continue
+		}
+		if rep.Skip(as.Pos()) {
+			continue
+		}
+		// The innermost enclosing function.
+		var fn ast.Node
+		for e := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+			fn = e.Node()
+			break
+		}
+		if fn == nil {
+			continue
+		}
+		check(pass, rep, q, c, fn, as, call, queue)
+	}
+	return rep.Outcome(), nil
+}
+
+func varOf(info *types.Info, e ast.Expr) *types.Var {
+	id, ok := e.(*ast.Ident)
+	if !ok || id.Name == "_" {
+		return nil
+	}
+	v, _ := info.ObjectOf(id).(*types.Var)
+	return v
+}
+
+func check(pass *analysis.Pass, rep *analyzerutil.Reporter, q *queuefacts.Result, c Config, fn ast.Node, as *ast.AssignStmt, get *ast.CallExpr, queue ast.Expr) {
+	info := pass.TypesInfo
+	item := varOf(info, as.Lhs[0])
+	if item == nil {
+		return
+	}
+	var shutdown *types.Var
+	if len(as.Lhs) > 1 {
+		shutdown = varOf(info, as.Lhs[len(as.Lhs)-1])
+	}
+	var body *ast.BlockStmt
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		body = fn.Body
+	case *ast.FuncLit:
+		body = fn.Body
+	}
+	g := q.CFG(fn)
+	if g == nil || body == nil {
+		return
+	}
+	b, i := find(g, as)
+	if b == nil {
+		return
+	}
+	al := q.Aliases(body, item)
+	qname := types.ExprString(queue)
+	getName := qname + "." + types.ExprString(get.Fun.(*ast.SelectorExpr).Sel)
+
+	// Done calls on the same queue given a value that is not the item.
+	wrong := map[*ast.CallExpr]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		op, recv := queuefacts.QueueOp(info, call)
+		if op != queuefacts.OpDone || types.ExprString(recv) != qname || len(call.Args) != 1 {
+			return true
+		}
+		if !q.IsAlias(al, call.Args[0]) {
+			wrong[call] = true
+			rep.Reportf(call.Args[0], "%s.Done is given %s, not the item %s from %s: the item stays in processing and is never handed out again",
+				qname, types.ExprString(call.Args[0]), item.Name(), getName)
+		}
+		return true
+	})
+	also := func(n ast.Node) bool {
+		found := false
+		ast.Inspect(n, func(x ast.Node) bool {
+			if call, ok := x.(*ast.CallExpr); ok && wrong[call] {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+
+	reportExits := func(exits []queuefacts.Exit, what, consequence string) {
+		seen := map[any]bool{}
+		for _, e := range exits {
+			switch {
+			case e.Return != nil && e.Return.Pos() != body.Rbrace:
+				if seen[e.Return] {
+					continue
+				}
+				seen[e.Return] = true
+				rep.Reportf(e.Return, "return without %s(%s) after %s (line %d): %s",
+					what, item.Name(), getName, pass.Fset.Position(get.Pos()).Line, consequence)
+			case e.Loop:
+				if seen["loop"] {
+					continue
+				}
+				seen["loop"] = true
+				rep.Reportf(get, "the loop takes the next item from %s without %s(%s) on some path: %s",
+					getName, what, item.Name(), consequence)
+			default:
+				if seen["end"] {
+					continue
+				}
+				seen["end"] = true
+				rep.Reportf(get, "%s from %s reaches the end of the function without %s(%s): %s",
+					item.Name(), getName, what, item.Name(), consequence)
+			}
+		}
+	}
+
+	exits := q.Uncovered(b, i+1, as, shutdown, al, queuefacts.KindDone, also)
+	reportExits(exits, qname+".Done",
+		"the item stays in processing, later adds of it are absorbed and it is never handed out again")
+
+	if c.IgnoreForget || !q.Mentions(body, al, queuefacts.KindRateLimited) {
+		return
+	}
+	exits = q.Uncovered(b, i+1, as, shutdown, al, queuefacts.KindSettle, nil)
+	reportExits(exits, qname+".Forget",
+		"the item is neither forgotten nor requeued, so its failure count is never reset and its next failure backs off longer")
+}
+
+// find returns the block of g holding node n, and n's index in it.
+func find(g *cfg.CFG, n ast.Node) (*cfg.Block, int) {
+	for _, b := range g.Blocks {
+		for i, x := range b.Nodes {
+			if x == n {
+				return b, i
+			}
+		}
+	}
+	return nil, 0
+}

@@ -1,0 +1,148 @@
+package basic
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"k8s.io/client-go/util/workqueue"
+	"sigs.k8s.io/controller-runtime/pkg/controller/priorityqueue"
+)
+
+type Controller struct {
+	queue workqueue.TypedRateLimitingInterface[string]
+}
+
+func (c *Controller) sync(ctx context.Context, key string) error { return nil }
+
+// The error path returns without Done.
+func (c *Controller) processNextWorkItem(ctx context.Context) bool {
+	key, quit := c.queue.Get()
+	if quit {
+		return false
+	}
+	if err := c.sync(ctx, key); err != nil {
+		c.queue.AddRateLimited(key)
+		return true // want `return without c.queue.Done\(key\) after c.queue.Get \(line 20\): the item stays in processing, later adds of it are absorbed and it is never handed out again`
+	}
+	c.queue.Forget(key)
+	c.queue.Done(key)
+	return true
+}
+
+// The hand-written worker loop of the run-time scenario: continue without Done.
+func (c *Controller) worker(ctx context.Context) {
+	for {
+		key, quit := c.queue.Get() // want `the loop takes the next item from c.queue.Get without c.queue.Done\(key\) on some path`
+		if quit {
+			return
+		}
+		if err := c.sync(ctx, key); err != nil {
+			c.queue.AddRateLimited(key)
+			continue
+		}
+		c.queue.Forget(key)
+		c.queue.Done(key)
+	}
+}
+
+type Untyped struct {
+	queue workqueue.RateLimitingInterface
+}
+
+func (c *Untyped) sync(key string) error { return nil }
+
+// Done is given a key computed from the item, not the item.
+func (c *Untyped) processConverted() bool {
+	obj, quit := c.queue.Get()
+	if quit {
+		return false
+	}
+	key := fmt.Sprint(obj)
+	defer c.queue.Done(key) // want `c.queue.Done is given key, not the item obj from c.queue.Get: the item stays in processing and is never handed out again`
+	if err := c.sync(key); err != nil {
+		c.queue.AddRateLimited(obj)
+		return true
+	}
+	c.queue.Forget(obj)
+	return true
+}
+
+// The success path neither forgets nor requeues.
+func (c *Untyped) processNoForget() bool {
+	obj, quit := c.queue.Get()
+	if quit {
+		return false
+	}
+	defer c.queue.Done(obj)
+	if err := c.sync(obj.(string)); err != nil {
+		c.queue.AddRateLimited(obj)
+		return true
+	}
+	return true // want `return without c.queue.Forget\(obj\) after c.queue.Get \(line 73\): the item is neither forgotten nor requeued, so its failure count is never reset and its next failure backs off longer`
+}
+
+// Falls off the end of the function without Done on the success path.
+func (c *Untyped) processFallOff() {
+	obj, quit := c.queue.Get() // want `obj from c.queue.Get reaches the end of the function without c.queue.Done\(obj\)`
+	if quit {
+		return
+	}
+	if err := c.sync(obj.(string)); err != nil {
+		c.queue.Done(obj)
+	}
+}
+
+type PQController struct {
+	Queue priorityqueue.PriorityQueue[string]
+}
+
+var errSkip = errors.New("skip")
+
+// A priority-queue consumer that skips Done on one path.
+func (c *PQController) processNextWorkItem(ctx context.Context) bool {
+	obj, priority, shutdown := c.Queue.GetWithPriority()
+	if shutdown {
+		return false
+	}
+	if priority < 0 {
+		return true // want `return without c.Queue.Done\(obj\) after c.Queue.GetWithPriority`
+	}
+	defer c.Queue.Done(obj)
+	return true
+}
+
+// A helper that calls Done on one path only does not cover the caller.
+func (c *Controller) finishSometimes(key string, err error) {
+	if err != nil {
+		return
+	}
+	c.queue.Done(key)
+}
+
+func (c *Controller) processViaHelper(ctx context.Context) bool {
+	key, quit := c.queue.Get()
+	if quit {
+		return false
+	}
+	c.finishSometimes(key, c.sync(ctx, key))
+	return true // want `return without c.queue.Done\(key\) after c.queue.Get`
+}
+
+// A closure that misses Done on its early return.
+func (c *Untyped) processClosure() bool {
+	obj, shutdown := c.queue.Get()
+	if shutdown {
+		return false
+	}
+	err := func(obj interface{}) error {
+		key, ok := obj.(string)
+		if !ok {
+			return errSkip
+		}
+		defer c.queue.Done(obj)
+		return c.sync(key)
+	}(obj)
+	_ = err
+	return true // want `return without c.queue.Done\(obj\) after c.queue.Get`
+}
