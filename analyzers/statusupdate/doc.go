@@ -1,0 +1,48 @@
+// Package statusupdate defines an Analyzer that reports status changes written only
+// through the main resource.
+//
+// # Analyzer statusupdate
+//
+// statusupdate: report status changes written without the subresource
+//
+// When a resource has the status subresource enabled (every built-in type with a status,
+// and CRDs with subresources.status, the kubebuilder default), the API server ignores
+// .status in Update and Patch of the main resource, and ignores everything but .status
+// in Status().Update and Status().Patch. A controller that changes obj.Status and then
+// calls only r.Update(ctx, obj) or r.Patch(ctx, obj, ...) gets a successful response,
+// and the status change is silently dropped (the response even overwrites obj.Status
+// with the stored value): conditions never appear, observedGeneration never moves.
+//
+// The analyzer reports, everywhere (a lost write is lost wherever it is made), a
+// Writer Update or Patch of an object on a path that starts at a change of its status
+// and reaches the end of the function without a status write of that object
+// (Status() or SubResource() writers, or a deferred one). A change of status is an
+// assignment, ++ or -- to a part of x.Status, a pointer into x.Status passed to a call
+// (meta.SetStatusCondition(&x.Status.Conditions, c)), or a call of a function of the
+// module that changes the status of an argument (known from the statusmut pass, also
+// across packages). The object types are recognised by type: a named struct with a
+// Status field whose pointer is a runtime.Object and a metav1.Object. Passing the object
+// to a function of the module that may write (for example cluster-api's patch helper,
+// which patches both the object and its status) ends the search on that path: such a
+// write is not an Update of the main resource. A Get into the object or a reassignment
+// of the variable ends it too.
+//
+// Bad:
+//
+//	meta.SetStatusCondition(&app.Status.Conditions, readyCondition)
+//	controllerutil.AddFinalizer(app, finalizer)
+//	if err := r.Update(ctx, app); err != nil { // writes the finalizer, drops the condition
+//		return ctrl.Result{}, err
+//	}
+//
+// Good:
+//
+//	controllerutil.AddFinalizer(app, finalizer)
+//	if err := r.Update(ctx, app); err != nil {
+//		return ctrl.Result{}, err
+//	}
+//	meta.SetStatusCondition(&app.Status.Conditions, readyCondition)
+//	if err := r.Status().Update(ctx, app); err != nil {
+//		return ctrl.Result{}, err
+//	}
+package statusupdate

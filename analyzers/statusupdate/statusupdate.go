@@ -1,0 +1,293 @@
+package statusupdate
+
+import (
+	_ "embed"
+	"go/ast"
+	"go/types"
+	"sort"
+	"strconv"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/cfg"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
+	"github.com/reconcilelint/reconcilelint/passes/reach"
+	"github.com/reconcilelint/reconcilelint/passes/statusmut"
+)
+
+//go:embed doc.go
+var doc string
+
+// Metadata of the rule.
+const (
+	Default  = true
+	Since    = "unreleased"
+	Severity = analyzerutil.Error
+)
+
+// Analyzer is the statusupdate rule with the default configuration.
+var Analyzer = analyzerutil.Must(New(DefaultConfig()))
+
+type evKind int
+
+const (
+	evMutate evKind = iota // the status of key is changed
+	evMain                 // key is written with Update/Patch of the main resource
+	evStatus               // key's status is written, or key is given to a function that may write it
+	evReset                // the variable is reassigned or the object re-read
+)
+
+type event struct {
+	kind evKind
+	key  string
+	node ast.Node // the site: an assignment or a call
+	desc string   // evMutate: the changed expression; evMain: the method
+	end  int      // evaluation order within a CFG node
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	rep := analyzerutil.NewReporter(pass)
+	if k8sapi.LookupType(pass.Pkg, k8sapi.ClientPkg, "Writer") == nil {
+		return rep.Outcome(), nil
+	}
+	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	rr := pass.ResultOf[reach.Analyzer].(*reach.Result)
+	sm := pass.ResultOf[statusmut.Analyzer].(*statusmut.Result)
+	for cur := range ins.Root().Preorder((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		var body *ast.BlockStmt
+		switch fn := cur.Node().(type) {
+		case *ast.FuncDecl:
+			body = fn.Body
+		case *ast.FuncLit:
+			body = fn.Body
+		}
+		if body == nil || rep.Skip(body.Pos()) {
+			continue
+		}
+		checkFunc(pass, rep, rr, sm, cur.Node(), body)
+	}
+	return rep.Outcome(), nil
+}
+
+// events returns the events of one CFG node in evaluation order (by end position: a
+// call's arguments end before the call, an assignment's right side before the
+// assignment), not looking into function literals.
+func events(pass *analysis.Pass, sm *statusmut.Result, n ast.Node) []event {
+	info := pass.TypesInfo
+	var evs []event
+	key := func(e ast.Expr) (string, bool) {
+		k, _, ok := k8sapi.RefKey(info, e)
+		return k, ok
+	}
+	statusmut.DirectMutations(info, n, true, func(obj ast.Expr, site ast.Node) {
+		if k, ok := key(obj); ok {
+			desc := types.ExprString(obj) + ".Status"
+			if a, isAssign := site.(*ast.AssignStmt); isAssign {
+				for _, l := range a.Lhs {
+					if statusmut.Owner(info, l) == obj {
+						desc = types.ExprString(l)
+					}
+				}
+			} else if c, isCall := site.(*ast.CallExpr); isCall {
+				desc = types.ExprString(c.Fun) + "(...)"
+			}
+			evs = append(evs, event{kind: evMutate, key: k, node: site, desc: desc, end: int(site.End())})
+		}
+	})
+	ast.Inspect(n, func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			for _, l := range x.Lhs {
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok {
+					if v, ok := info.ObjectOf(id).(*types.Var); ok {
+						evs = append(evs, event{kind: evReset, key: id.Name + "@" + strconv.Itoa(int(v.Pos())), node: x, end: int(x.End())})
+					}
+				}
+			}
+		case *ast.CallExpr:
+			end := int(x.End())
+			if op, ok := k8sapi.ClientCall(pass.Pkg, info, x); ok {
+				if len(x.Args) < 2 {
+					return true
+				}
+				k, ok := key(x.Args[1])
+				switch {
+				case !ok && op.Method != "Get":
+				case op.Iface == "Writer" && (op.Method == "Update" || op.Method == "Patch"):
+					evs = append(evs, event{kind: evMain, key: k, node: x, desc: op.Method, end: end})
+				case op.Iface == "SubResourceWriter":
+					evs = append(evs, event{kind: evStatus, key: k, node: x, end: end})
+				case op.Iface == "Reader" && op.Method == "Get" && len(x.Args) >= 3:
+					if k, ok := key(x.Args[2]); ok {
+						evs = append(evs, event{kind: evReset, key: k, node: x, end: end})
+					}
+				}
+				return true
+			}
+			if k8sapi.IsFuncCall(info, x, k8sapi.ControllerutilPkg, "CreateOrUpdate", "CreateOrPatch") ||
+				k8sapi.IsFuncCall(info, x, k8sapi.CtrlRoot, "CreateOrUpdate", "CreateOrPatch") {
+				for _, a := range x.Args {
+					if k, ok := key(a); ok {
+						evs = append(evs, event{kind: evStatus, key: k, node: x, end: end})
+					}
+				}
+				return true
+			}
+			ci, ok := sm.Call(x)
+			if !ok {
+				return true
+			}
+			for _, m := range ci.Mutated {
+				if k, ok := key(m); ok {
+					evs = append(evs, event{kind: evMutate, key: k, node: x, desc: types.ExprString(x.Fun) + "(...)", end: end})
+				}
+			}
+			if ci.MayWrite {
+				args := append([]ast.Expr{}, x.Args...)
+				if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok {
+					args = append(args, sel.X)
+				}
+				for _, a := range args {
+					if k, ok := key(a); ok {
+						evs = append(evs, event{kind: evStatus, key: k, node: x, end: end + 1})
+					}
+				}
+			}
+		}
+		return true
+	})
+	sort.SliceStable(evs, func(i, j int) bool { return evs[i].end < evs[j].end })
+	return evs
+}
+
+// resetKey reports whether a reset of variable key rk ends the tracking of object key k
+// (k is the variable or a field path below it).
+func resetKey(rk, k string) bool {
+	return k == rk || len(k) > len(rk) && k[:len(rk)] == rk && k[len(rk)] == '.'
+}
+
+func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, rr *reach.Result, sm *statusmut.Result, fn ast.Node, body *ast.BlockStmt) {
+	// Cheap exit: no main write in the body.
+	hasMain := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if hasMain {
+			return false
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		if c, ok := n.(*ast.CallExpr); ok {
+			if op, ok := k8sapi.ClientCall(pass.Pkg, pass.TypesInfo, c); ok && op.Iface == "Writer" && (op.Method == "Update" || op.Method == "Patch") {
+				hasMain = true
+			}
+		}
+		return true
+	})
+	if !hasMain {
+		return
+	}
+	// Deferred status writes cover the whole function.
+	covered := map[string]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if d, ok := n.(*ast.DeferStmt); ok {
+			var target ast.Node = d.Call
+			if lit, ok := ast.Unparen(d.Call.Fun).(*ast.FuncLit); ok {
+				target = lit.Body
+			}
+			ast.Inspect(target, func(m ast.Node) bool {
+				if m != nil {
+					for _, e := range events(pass, sm, m) {
+						if e.kind == evStatus {
+							covered[e.key] = true
+						}
+					}
+				}
+				return true
+			})
+		}
+		return true
+	})
+	g := cfg.New(body, func(call *ast.CallExpr) bool { return true })
+	evs := make([][][]event, len(g.Blocks))
+	for _, b := range g.Blocks {
+		evs[b.Index] = make([][]event, len(b.Nodes))
+		for i, n := range b.Nodes {
+			evs[b.Index][i] = events(pass, sm, n)
+		}
+	}
+	reported := map[ast.Node]bool{}
+	for _, b := range g.Blocks {
+		if !b.Live {
+			continue
+		}
+		for ni := range b.Nodes {
+			for ei, e := range evs[b.Index][ni] {
+				if e.kind != evMutate || covered[e.key] {
+					continue
+				}
+				if w := findLoss(g, evs, b, ni, ei+1, e.key); w != nil && !reported[w.node] {
+					reported[w.node] = true
+					var chain []string
+					if c, ok := rr.Reached(fn); ok {
+						chain = c
+					}
+					rep.Reportf(w.node, "%s is changed and then written only with %s of the main resource: the API server ignores status changes there when the status subresource is enabled, so the change is lost: write it with Status().%s%s",
+						e.desc, w.desc, w.desc, analyzerutil.Chain(chain))
+				}
+			}
+		}
+	}
+}
+
+// findLoss searches, from event ei of node ni of block b, for a path to the function's
+// exit that writes key with a main-resource write and never with a status write. It
+// returns the first main write on such a path, or nil.
+func findLoss(g *cfg.CFG, evs [][][]event, b *cfg.Block, ni, ei int, key string) *event {
+	type state struct {
+		block int32
+		main  *event
+	}
+	seen := map[state]bool{}
+	var walk func(b *cfg.Block, ni, ei int, main *event) *event
+	walk = func(b *cfg.Block, ni, ei int, main *event) *event {
+		for ; ni < len(b.Nodes); ni, ei = ni+1, 0 {
+			for ; ei < len(evs[b.Index][ni]); ei++ {
+				e := &evs[b.Index][ni][ei]
+				switch e.kind {
+				case evStatus:
+					if e.key == key {
+						return nil
+					}
+				case evReset:
+					if resetKey(e.key, key) {
+						return nil
+					}
+				case evMain:
+					if e.key == key && main == nil {
+						main = e
+					}
+				}
+			}
+		}
+		if len(b.Succs) == 0 {
+			return main
+		}
+		for _, s := range b.Succs {
+			st := state{s.Index, main}
+			if seen[st] {
+				continue
+			}
+			seen[st] = true
+			if w := walk(s, 0, 0, main); w != nil {
+				return w
+			}
+		}
+		return nil
+	}
+	return walk(b, ni, ei, nil)
+}

@@ -1,0 +1,36 @@
+// Package api declares a custom resource for the statusupdate tests.
+package api
+
+import (
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+)
+
+// WidgetSpec is the desired state.
+type WidgetSpec struct {
+	Paused   bool
+	Replicas int32
+}
+
+// WidgetStatus is the observed state.
+type WidgetStatus struct {
+	Ready      bool
+	Conditions []metav1.Condition
+}
+
+// Widget is a custom resource.
+type Widget struct {
+	metav1.TypeMeta
+	metav1.ObjectMeta
+	Spec   WidgetSpec
+	Status WidgetStatus
+}
+
+// DeepCopy is generated.
+func (in *Widget) DeepCopy() *Widget { out := *in; return &out }
+
+// DeepCopyObject is generated.
+func (in *Widget) DeepCopyObject() runtime.Object { return in.DeepCopy() }
+
+// SetConditions is the generated-style setter of the status conditions.
+func (in *Widget) SetConditions(c []metav1.Condition) { in.Status.Conditions = c }

@@ -1,0 +1,73 @@
+package basic
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+
+	"statusupdate/api"
+	"statusupdate/helpers"
+)
+
+type Reconciler struct {
+	client.Client
+}
+
+func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	meta.SetStatusCondition(&w.Status.Conditions, metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Done"})
+	controllerutil.AddFinalizer(w, "example.com/cleanup")
+	if err := r.Update(ctx, w); err != nil { // want `meta.SetStatusCondition\(...\) is changed and then written only with Update of the main resource: the API server ignores status changes there when the status subresource is enabled, so the change is lost: write it with Status\(\).Update \(Reconcile\)`
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, nil
+}
+
+// Assignment, then a Patch of the main resource.
+func (r *Reconciler) phase(ctx context.Context, pod *corev1.Pod) error {
+	patch := client.MergeFrom(pod.DeepCopy())
+	pod.Status.Phase = corev1.PodRunning
+	return r.Patch(ctx, pod, patch) // want `pod.Status.Phase is changed and then written only with Patch of the main resource`
+}
+
+// Only on some path: the status write is skipped when the object is paused.
+func (r *Reconciler) somePath(ctx context.Context, w *api.Widget) error {
+	w.Status.Ready = true
+	if err := r.Update(ctx, w); err != nil { // want `w.Status.Ready is changed and then written only with Update`
+		return err
+	}
+	if w.Spec.Paused {
+		return nil
+	}
+	return r.Status().Update(ctx, w)
+}
+
+// A helper of this package and append.
+func (r *Reconciler) viaLocalHelper(ctx context.Context, w *api.Widget) error {
+	r.degrade(w)
+	return r.Update(ctx, w) // want `r.degrade\(...\) is changed and then written only with Update`
+}
+
+func (r *Reconciler) degrade(w *api.Widget) {
+	w.Status.Conditions = append(w.Status.Conditions, metav1.Condition{Type: "Degraded"})
+}
+
+// A helper of another package, known through its fact.
+func (r *Reconciler) viaFact(ctx context.Context, w *api.Widget) error {
+	helpers.MarkReady(w, "Available")
+	return r.Update(ctx, w) // want `helpers.MarkReady\(...\) is changed and then written only with Update`
+}
+
+// A generated setter method.
+func (r *Reconciler) viaSetter(ctx context.Context, w *api.Widget) error {
+	w.SetConditions(nil)
+	return r.Update(ctx, w) // want `w.SetConditions\(...\) is changed and then written only with Update`
+}
