@@ -1,0 +1,18 @@
+package conditions_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/conditions"
+)
+
+func TestConditions(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, dir, conditions.Analyzer, "conditions/basic", "conditions/negative")
+}

@@ -1,0 +1,27 @@
+package conditions
+
+import (
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/passes/directives"
+)
+
+// Config is the configuration of the conditions rule. It has no options.
+type Config struct{}
+
+// DefaultConfig returns the default configuration.
+func DefaultConfig() Config { return Config{} }
+
+// New returns a conditions analyzer configured with c.
+func New(c Config) (*analysis.Analyzer, error) {
+	return &analysis.Analyzer{
+		Name:       "conditions",
+		Doc:        analyzerutil.MustExtractDoc(doc, "conditions"),
+		URL:        analyzerutil.DocURL("conditions"),
+		Requires:   []*analysis.Analyzer{inspect.Analyzer, directives.Analyzer},
+		Run:        run,
+		ResultType: analyzerutil.OutcomeType,
+	}, nil
+}

@@ -1,0 +1,63 @@
+// Package conditions defines an Analyzer that reports metav1.Condition values the API
+// server rejects or that hide which generation they describe.
+//
+// # Analyzer conditions
+//
+// conditions: report malformed status conditions
+//
+// The API server validates every metav1.Condition written to a status: Type must be a
+// qualified name (CamelCase by convention, such as Ready), Reason must be non-empty and
+// match ^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$, and one bad condition makes the whole
+// status write fail with 422 Invalid; the controller then retries forever and the status
+// never changes. Error text never matches that pattern (spaces, dots, quotes) and
+// changes with every failure, so a Reason taken from err.Error() both breaks the write
+// and defeats the point of a reason (a small set of machine-readable values). A
+// condition without ObservedGeneration, written by a controller that has the object at
+// hand, leaves clients (kubectl wait, GitOps tools, other controllers) unable to tell
+// whether Ready=True describes the spec they just applied or an older one.
+//
+// The analyzer reports, everywhere in the module (conditions are built in helpers,
+// not only in Reconcile):
+//   - the Type or Reason of a metav1.Condition (a composite literal, or an assignment to
+//     cond.Type / cond.Reason) that comes from error text: err.Error(), an error passed
+//     to fmt.Sprint*/Sprintf or a function of package strings, or a concatenation with
+//     one;
+//   - a Type or Reason that is not a constant: a concatenation, fmt.Sprint*, a function of
+//     package strings, a struct field other than a field of another Condition, a map
+//     lookup, a package-level variable;
+//   - a constant Type or Reason that the API rejects (empty, too long, or not matching
+//     the pattern), also a constant assigned to a local variable used as the value;
+//   - a condition literal passed to meta.SetStatusCondition without a Type or a Reason;
+//   - a condition literal passed to meta.SetStatusCondition or appended to a
+//     []metav1.Condition without ObservedGeneration, when the generation is at hand: the
+//     list is a field of an API object (&obj.Status.Conditions), or a parameter, the
+//     receiver or a local variable in scope is an API object (its type has GetGeneration
+//     and GetUID). A literal that reaches those calls through a local variable is
+//     followed, and a later cond.ObservedGeneration = ... counts as setting it.
+//
+// Not judged: a value passed in as a parameter (call sites are not followed), a value
+// returned by a function other than those of fmt and strings (such as
+// apierrors.ReasonForError), a conversion of a typed string (an enum such as
+// metav1.StatusReason). A condition literal handed to any other function, such as
+// cluster-api's conditions.Set, is not checked for ObservedGeneration: such setters
+// usually fill it in from the object they receive.
+//
+// Bad:
+//
+//	meta.SetStatusCondition(&obj.Status.Conditions, metav1.Condition{
+//		Type:    "Ready",
+//		Status:  metav1.ConditionFalse,
+//		Reason:  err.Error(), // rejected: "failed to get secret \"db\": not found"
+//		Message: "reconcile failed",
+//	})
+//
+// Good:
+//
+//	meta.SetStatusCondition(&obj.Status.Conditions, metav1.Condition{
+//		Type:               "Ready",
+//		Status:             metav1.ConditionFalse,
+//		ObservedGeneration: obj.Generation,
+//		Reason:             "SecretNotFound",
+//		Message:            err.Error(),
+//	})
+package conditions

@@ -1,0 +1,75 @@
+package basic
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+type Foo struct {
+	metav1.TypeMeta
+	metav1.ObjectMeta
+	Status FooStatus
+}
+
+type FooStatus struct {
+	Conditions []metav1.Condition
+}
+
+const (
+	TypeReady       = "Ready"
+	ReasonBadSpaces = "Secret not found" // reported where it is used
+)
+
+type R struct{ kind string }
+
+func (r *R) reconcile(ctx context.Context, obj *Foo, err error) {
+	meta.SetStatusCondition(&obj.Status.Conditions, metav1.Condition{ // want `condition without ObservedGeneration`
+		Type:   TypeReady,
+		Status: metav1.ConditionFalse,
+		Reason: err.Error(), // want `condition Reason from error text: the API server rejects a Reason that does not match`
+	})
+	meta.SetStatusCondition(&obj.Status.Conditions, metav1.Condition{ // want `condition without ObservedGeneration while the generation of obj is at hand`
+		Type:   TypeReady,
+		Status: metav1.ConditionTrue,
+		Reason: "Ready",
+	})
+}
+
+func (r *R) reasons(obj *Foo, err error, name string) {
+	conds := &obj.Status.Conditions
+	meta.SetStatusCondition(conds, metav1.Condition{Type: TypeReady, ObservedGeneration: obj.Generation, Reason: fmt.Sprintf("Failed: %v", err)})   // want `condition Reason from error text`
+	meta.SetStatusCondition(conds, metav1.Condition{Type: TypeReady, ObservedGeneration: obj.Generation, Reason: "Failed" + strings.ToUpper(name)}) // want `condition Reason is not a constant: a value computed at run time can fail the API's pattern`
+	meta.SetStatusCondition(conds, metav1.Condition{Type: TypeReady, ObservedGeneration: obj.Generation, Reason: ReasonBadSpaces})                  // want `condition Reason "Secret not found" does not match`
+	meta.SetStatusCondition(conds, metav1.Condition{Type: "ready condition", ObservedGeneration: obj.Generation, Reason: "Ok"})                     // want `condition Type "ready condition" does not match a qualified name`
+	meta.SetStatusCondition(conds, metav1.Condition{Type: r.kind + "Ready", ObservedGeneration: obj.Generation, Reason: "Ok"})                      // want `condition Type is not a constant`
+	meta.SetStatusCondition(conds, metav1.Condition{Type: TypeReady, ObservedGeneration: obj.Generation, Reason: r.kind})                           // want `condition Reason is not a constant`
+	meta.SetStatusCondition(conds, metav1.Condition{Type: TypeReady, ObservedGeneration: obj.Generation, Reason: ""})                               // want `condition without a Reason: the API server rejects a condition whose Reason is empty`
+	meta.SetStatusCondition(conds, metav1.Condition{Type: TypeReady, ObservedGeneration: obj.Generation, Status: metav1.ConditionTrue})             // want `condition without a Reason`
+	reason := "Progressing"
+	if err != nil {
+		reason = "Failed: " + err.Error()
+	}
+	meta.SetStatusCondition(conds, metav1.Condition{Type: TypeReady, ObservedGeneration: obj.Generation, Reason: reason}) // want `condition Reason from error text`
+	bad := "Not-Valid"                                                                                                    // want `condition Reason "Not-Valid" does not match`
+	meta.SetStatusCondition(conds, metav1.Condition{Type: TypeReady, ObservedGeneration: obj.Generation, Reason: bad})
+}
+
+// A condition built into a variable and assigned later.
+func obsgen(obj *Foo, err error) {
+	cond := metav1.Condition{Type: TypeReady, Status: metav1.ConditionFalse, Reason: "Failed"} // want `condition without ObservedGeneration while the generation of obj is at hand`
+	cond.Message = "x"
+	meta.SetStatusCondition(&obj.Status.Conditions, cond)
+	c2 := metav1.Condition{Type: TypeReady, ObservedGeneration: obj.Generation}
+	c2.Reason = err.Error() // want `condition Reason from error text`
+	meta.SetStatusCondition(&obj.Status.Conditions, c2)
+	obj.Status.Conditions = append(obj.Status.Conditions, metav1.Condition{Type: TypeReady, Reason: "Appended"}) // want `condition without ObservedGeneration while the generation of obj is at hand`
+}
+
+// A list that is not a field of the object, with the object in scope.
+func intoList(owner *Foo, conds *[]metav1.Condition) {
+	meta.SetStatusCondition(conds, metav1.Condition{Type: TypeReady, Reason: "Ok"}) // want `condition without ObservedGeneration while the generation of owner is at hand`
+}
