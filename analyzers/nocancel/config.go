@@ -1,0 +1,42 @@
+package nocancel
+
+import (
+	"fmt"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/passes/directives"
+	"github.com/reconcilelint/reconcilelint/passes/reach"
+)
+
+// Config is the configuration of the nocancel rule.
+type Config struct {
+	// Allow lists calls that are not reported, by the name a finding shows for them:
+	// a direct site ("exec.Command", "sql.DB.Ping") or a function of the module on the
+	// chain ("util.RunGit"). Default: none.
+	Allow []string `json:"allow,omitempty"`
+}
+
+// DefaultConfig returns the default configuration.
+func DefaultConfig() Config { return Config{} }
+
+// New validates c and returns a nocancel analyzer configured with it.
+func New(c Config) (*analysis.Analyzer, error) {
+	allow := map[string]bool{}
+	for i, a := range c.Allow {
+		if strings.TrimSpace(a) == "" || strings.ContainsAny(a, " \t()") {
+			return nil, fmt.Errorf("allow[%d]: %q is not a name like exec.Command or util.RunGit", i, a)
+		}
+		allow[a] = true
+	}
+	return &analysis.Analyzer{
+		Name:       "nocancel",
+		Doc:        analyzerutil.MustExtractDoc(doc, "nocancel"),
+		URL:        analyzerutil.DocURL("nocancel"),
+		Requires:   []*analysis.Analyzer{reach.Analyzer, directives.Analyzer},
+		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, allow) },
+		ResultType: analyzerutil.OutcomeType,
+	}, nil
+}

@@ -1,0 +1,56 @@
+// Package nocancel defines an Analyzer that reports calls in reconcile paths that cannot
+// be cancelled through the Reconcile context.
+//
+// # Analyzer nocancel
+//
+// nocancel: report calls in reconcile that ignore the ctx
+//
+// controller-runtime cancels the ctx given to Reconcile when the manager shuts down and,
+// with ReconciliationTimeout, when a reconcile runs too long. A call that takes no
+// context does not notice: an HTTP request to a slow endpoint, a command that hangs, a
+// dial to an unreachable address or a database query keeps the reconcile worker until
+// the call's own timeout, if it has one. Meanwhile the worker takes no other key, the
+// timeout metric is recorded but the reconcile goes on, and a shutdown waits for it (or
+// is cut off by the manager's graceful shutdown timeout). Use the variant that takes the
+// ctx so that cancellation reaches the call.
+//
+// The analyzer reports, in functions reached from a reconcile entry point on the worker
+// goroutine (directly, or through functions of other packages of the module):
+//   - http.Get, http.Head, http.Post, http.PostForm and the same methods of *http.Client;
+//   - http.NewRequest (use http.NewRequestWithContext);
+//   - exec.Command (use exec.CommandContext);
+//   - net.Dial, net.DialTimeout and (*net.Dialer).Dial (use a Dialer's DialContext);
+//   - the database/sql methods without Context of *sql.DB (Query, QueryRow, Exec, Ping,
+//     Begin, Prepare), *sql.Tx (Query, QueryRow, Exec, Prepare, Stmt) and *sql.Stmt
+//     (Query, QueryRow, Exec).
+//
+// Where the rewrite is mechanical a fix is offered: the Context variant with the
+// context.Context variable in scope at the call (the innermost one that is not shadowed,
+// usually the Reconcile ctx), e.g. exec.Command(n, args...) becomes
+// exec.CommandContext(ctx, n, args...), db.Begin() becomes db.BeginTx(ctx, nil) and
+// dialer.Dial(n, a) becomes dialer.DialContext(ctx, n, a). http.Get and friends and
+// net.Dial are only reported: they need a request or a Dialer to be built. No fix is
+// offered when no context is in scope.
+//
+// Bad:
+//
+//	func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+//		out, err := exec.Command("helm", "status", req.Name).Output() // ignores ctx
+//		...
+//		resp, err := http.Get(r.healthURL) // the default client has no timeout
+//		...
+//	}
+//
+// Good:
+//
+//	func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+//		out, err := exec.CommandContext(ctx, "helm", "status", req.Name).Output()
+//		...
+//		hreq, err := http.NewRequestWithContext(ctx, http.MethodGet, r.healthURL, nil)
+//		if err != nil {
+//			return ctrl.Result{}, err
+//		}
+//		resp, err := r.httpClient.Do(hreq)
+//		...
+//	}
+package nocancel

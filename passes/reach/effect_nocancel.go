@@ -1,0 +1,26 @@
+package reach
+
+import (
+	"go/ast"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
+)
+
+// NoCancel: the function makes a call that ignores context cancellation (http.Get,
+// exec.Command, net.Dial, database/sql without Context; see k8sapi.NoCancelCall).
+const NoCancel Effect = "nocancel"
+
+func init() {
+	register(Detector{
+		Effect: NoCancel,
+		Call: func(pass *analysis.Pass, _ inspector.Cursor, call *ast.CallExpr) string {
+			if nc, ok := k8sapi.NoCancelCall(pass.TypesInfo, call); ok {
+				return nc.Desc
+			}
+			return ""
+		},
+	})
+}
