@@ -80,6 +80,9 @@ func run(pass *analysis.Pass) (any, error) {
 		if !ok {
 			continue
 		}
+		if hasCancelFunc(pass, st) {
+			continue // the type owns a lifecycle context that it cancels itself
+		}
 		for _, f := range st.Fields.List {
 			if t := pass.TypesInfo.TypeOf(f.Type); t == nil || !k8sapi.IsContext(t) {
 				continue
@@ -128,6 +131,18 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return rep.Outcome(), nil
+}
+
+// hasCancelFunc reports whether the struct has a field of type context.CancelFunc or
+// context.CancelCauseFunc.
+func hasCancelFunc(pass *analysis.Pass, st *ast.StructType) bool {
+	for _, f := range st.Fields.List {
+		if t := pass.TypesInfo.TypeOf(f.Type); t != nil &&
+			(k8sapi.IsType(t, "context", "CancelFunc") || k8sapi.IsType(t, "context", "CancelCauseFunc")) {
+			return true
+		}
+	}
+	return false
 }
 
 func enclosingFunc(cur inspector.Cursor) ast.Node {

@@ -19,7 +19,10 @@
 //
 // The analyzer reports:
 //   - fields of type context.Context (named or embedded) in a reconciler type, a type
-//     with an entry-point Reconcile method;
+//     with an entry-point Reconcile method, unless the type also has a field of type
+//     context.CancelFunc or context.CancelCauseFunc: it then owns a lifecycle context
+//     for what it starts (cluster-api's ClusterCache keeps the parent context of its
+//     per-cluster caches and cancels it on shutdown), which is not a request ctx;
 //   - in functions reached from a reconcile entry point, assignments that store a
 //     per-call context (a local variable or parameter of type context.Context, or a
 //     context derived from one by a call such as context.WithTimeout,

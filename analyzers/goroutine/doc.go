@@ -28,7 +28,11 @@
 // The check is positional: a Wait anywhere after the start in the same function, a
 // deferred one included, counts, even if an early return on some path skips it. This
 // keeps the usual fan-out/fan-in code quiet at the price of missing a Wait that is
-// skipped on an error path. Goroutines started by other goroutines are not reported (they
+// skipped on an error path. A go statement that calls x.Start(ctx) for a method with the
+// shape of manager.Runnable (Start(context.Context) error) is not reported either: it
+// starts a component with a lifecycle of its own, stopped through the ctx it is given
+// (cluster-api's ClusterCache starts a cache per workload cluster this way). Goroutines
+// started by other goroutines are not reported (they
 // are not on the worker), nor are goroutines in start-up code (main, SetupWithManager,
 // Runnables) or tests.
 //

@@ -43,6 +43,9 @@ func run(pass *analysis.Pass) (any, error) {
 		inspectOwn(body, func(n ast.Node) {
 			switch n := n.(type) {
 			case *ast.GoStmt:
+				if startsRunnable(pass, n.Call) {
+					return
+				}
 				if joined(pass, n, groupsIn(pass, n), joins) {
 					return
 				}
@@ -75,6 +78,19 @@ func funcBody(fn ast.Node) *ast.BlockStmt {
 		return fn.Body
 	}
 	return nil
+}
+
+// startsRunnable reports whether call is x.Start(ctx) for a method with the shape of
+// manager.Runnable, Start(context.Context) error: a component with a lifecycle of its own
+// (cluster-api starts a cache per workload cluster this way), stopped through its ctx.
+func startsRunnable(pass *analysis.Pass, call *ast.CallExpr) bool {
+	fn, ok := k8sapi.Callee(pass.TypesInfo, call).(*types.Func)
+	if !ok || fn.Name() != "Start" {
+		return false
+	}
+	sig := fn.Signature()
+	return sig.Recv() != nil && sig.Params().Len() == 1 && k8sapi.IsContext(sig.Params().At(0).Type()) &&
+		sig.Results().Len() == 1 && k8sapi.IsError(sig.Results().At(0).Type())
 }
 
 // inspectOwn visits the nodes of body that belong to its function, not to nested

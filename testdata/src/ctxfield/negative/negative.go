@@ -73,3 +73,14 @@ func (r *R) SetupWithManager(ctx context.Context, mgr ctrl.Manager) error {
 type NotAReconciler struct {
 	ctx context.Context
 }
+
+// clusterCache owns a lifecycle context for the caches it starts and cancels it on
+// shutdown, like cluster-api's ClusterCache.
+type clusterCache struct {
+	cacheCtx       context.Context
+	cacheCtxCancel context.CancelCauseFunc
+}
+
+func (cc *clusterCache) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	return ctrl.Result{}, nil
+}

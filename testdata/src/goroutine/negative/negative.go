@@ -26,6 +26,7 @@ func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error
 	r.done(ctx, objs)
 	r.results(ctx, objs)
 	r.deferred(ctx, objs)
+	r.connect(ctx)
 	//reconcilelint:ignore goroutine metrics push is best-effort and tracked elsewhere
 	go r.push()
 	return ctrl.Result{}, nil
@@ -131,4 +132,17 @@ type Watcher struct{}
 func (w *Watcher) Start(ctx context.Context) error {
 	go func() { <-ctx.Done() }()
 	return nil
+}
+
+// stoppableCache has the shape of a manager.Runnable.
+type stoppableCache struct{}
+
+func (c *stoppableCache) Start(ctx context.Context) error { return nil }
+
+// connect starts a cache with a lifecycle of its own, like cluster-api's ClusterCache.
+func (r *R) connect(ctx context.Context) {
+	cacheCtx, cancel := context.WithCancel(context.Background())
+	_ = cancel
+	c := &stoppableCache{}
+	go c.Start(cacheCtx) //nolint:errcheck
 }
