@@ -1,0 +1,74 @@
+// Package retryloop defines an Analyzer that reports loops in reconcile paths that retry
+// a failing call.
+//
+// # Analyzer retryloop
+//
+// retryloop: report loops that retry a failing call inside reconcile
+//
+// A loop that calls a failing API again and again inside Reconcile keeps the worker busy
+// for as long as the failure lasts, sends a request per iteration with no backoff, and
+// makes every other object of the controller wait behind it. Returning the error hands
+// the retry to the queue instead: it backs off per object (5ms doubling up to 1000s by
+// default), deduplicates with new events, and keeps the worker free for other keys.
+//
+// The analyzer reports, in functions reached from a reconcile entry point on the worker
+// goroutine, a call inside a loop when the loop's back edge is reachable from the branch
+// taken when the call's error is non-nil: `if err != nil { continue }`, `if err == nil {
+// break }` followed by a sleep, `if apierrors.IsConflict(err) { continue }`, `for err !=
+// nil { err = f() }`, with or without a counter of attempts. The loops considered are
+// those that may run the same call again: `for {}`, `for cond {}`, counted loops and
+// `for range n` over an integer.
+//
+// Not reported: loops over items (range over a slice, map, channel or iterator, or an
+// index compared with len or used to index), which skip a failing item or collect its
+// error; error branches that append the error to a list or join it; loops that return or
+// break on error; loops that receive from channels (event loops); loops inside functions
+// started on another goroutine.
+//
+// Also reported: a retry.RetryOnConflict or retry.OnError closure that Updates an object
+// (or its status) declared outside the closure without re-reading it inside the closure
+// (no client Get or List, no assignment to it, no helper taking a ctx and the object). The
+// object keeps its stale resourceVersion, so every attempt fails with the same conflict
+// and the retry only adds latency. Create, Delete and Patch are not checked: they do not
+// fail with a conflict because of a stale cached object unless an optimistic lock is
+// asked for.
+//
+// The rule works on the control-flow graph of each reached function, built with
+// golang.org/x/tools/go/cfg: the question "is the loop head reachable from the error
+// branch of this test" is a graph search, and break, continue, labels, goto and return
+// are already resolved into edges. It builds the graph directly rather than requiring
+// the ctrlflow pass, which computes no-return facts for every dependency of the package,
+// or buildssa, which builds SSA for whole packages: only the few reached functions that
+// contain loops need a graph, and the error tests (err != nil, IsConflict(err)) are
+// conditions of blocks in the syntax-level graph, so SSA's value flow is not needed.
+// Calls that never return (panic, os.Exit, log.Fatal) end their block.
+//
+// Bad:
+//
+//	for {
+//		if err := r.Update(ctx, obj); err != nil {
+//			time.Sleep(time.Second)
+//			continue // the worker retries until the API accepts the update
+//		}
+//		break
+//	}
+//
+//	err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
+//		obj.Spec.Replicas = ptr.To(int32(3))
+//		return r.Update(ctx, obj) // the same stale resourceVersion on every attempt
+//	})
+//
+// Good:
+//
+//	if err := r.Update(ctx, obj); err != nil {
+//		return ctrl.Result{}, err // the queue retries with backoff
+//	}
+//
+//	err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
+//		if err := r.Get(ctx, client.ObjectKeyFromObject(obj), obj); err != nil {
+//			return err
+//		}
+//		obj.Spec.Replicas = ptr.To(int32(3))
+//		return r.Update(ctx, obj)
+//	})
+package retryloop

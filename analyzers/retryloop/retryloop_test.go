@@ -1,0 +1,31 @@
+package retryloop_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/retryloop"
+)
+
+func testdata(t *testing.T) string {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func TestRetryLoop(t *testing.T) {
+	analysistest.Run(t, testdata(t), retryloop.Analyzer, "retryloop/basic", "retryloop/negative")
+}
+
+// TestNoConflict turns the RetryOnConflict check off: only the loops are reported.
+func TestNoConflict(t *testing.T) {
+	a, err := retryloop.New(retryloop.Config{Conflict: false})
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, testdata(t), a, "retryloop/noconflict")
+}
