@@ -5,32 +5,102 @@ package analyzers
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/applyowner"
+	"github.com/reconcilelint/reconcilelint/analyzers/bgcontext"
+	"github.com/reconcilelint/reconcilelint/analyzers/conditions"
+	"github.com/reconcilelint/reconcilelint/analyzers/ctxfield"
 	"github.com/reconcilelint/reconcilelint/analyzers/directive"
+	"github.com/reconcilelint/reconcilelint/analyzers/goroutine"
+	"github.com/reconcilelint/reconcilelint/analyzers/mergefrom"
+	"github.com/reconcilelint/reconcilelint/analyzers/metriclabels"
+	"github.com/reconcilelint/reconcilelint/analyzers/nocancel"
+	"github.com/reconcilelint/reconcilelint/analyzers/notfound"
+	"github.com/reconcilelint/reconcilelint/analyzers/queuedone"
 	"github.com/reconcilelint/reconcilelint/analyzers/requeue"
+	"github.com/reconcilelint/reconcilelint/analyzers/resulterr"
+	"github.com/reconcilelint/reconcilelint/analyzers/retryloop"
 	"github.com/reconcilelint/reconcilelint/analyzers/sleep"
+	"github.com/reconcilelint/reconcilelint/analyzers/statusupdate"
+	"github.com/reconcilelint/reconcilelint/analyzers/watchinreconcile"
 )
 
 // RuleSettings holds the options of every rule, keyed by rule name.
 type RuleSettings struct {
-	Requeue requeue.Config `json:"requeue,omitempty"`
-	Sleep   sleep.Config   `json:"sleep,omitempty"`
+	Applyowner       applyowner.Config       `json:"applyowner,omitempty"`
+	Bgcontext        bgcontext.Config        `json:"bgcontext,omitempty"`
+	Conditions       conditions.Config       `json:"conditions,omitempty"`
+	Ctxfield         ctxfield.Config         `json:"ctxfield,omitempty"`
+	Goroutine        goroutine.Config        `json:"goroutine,omitempty"`
+	Mergefrom        mergefrom.Config        `json:"mergefrom,omitempty"`
+	Metriclabels     metriclabels.Config     `json:"metriclabels,omitempty"`
+	Nocancel         nocancel.Config         `json:"nocancel,omitempty"`
+	Notfound         notfound.Config         `json:"notfound,omitempty"`
+	Queuedone        queuedone.Config        `json:"queuedone,omitempty"`
+	Requeue          requeue.Config          `json:"requeue,omitempty"`
+	Resulterr        resulterr.Config        `json:"resulterr,omitempty"`
+	Retryloop        retryloop.Config        `json:"retryloop,omitempty"`
+	Sleep            sleep.Config            `json:"sleep,omitempty"`
+	Statusupdate     statusupdate.Config     `json:"statusupdate,omitempty"`
+	Watchinreconcile watchinreconcile.Config `json:"watchinreconcile,omitempty"`
 }
 
 // DefaultRuleSettings returns every rule's default options.
 func DefaultRuleSettings() RuleSettings {
 	return RuleSettings{
-		Requeue: requeue.DefaultConfig(),
-		Sleep:   sleep.DefaultConfig(),
+		Applyowner:       applyowner.DefaultConfig(),
+		Bgcontext:        bgcontext.DefaultConfig(),
+		Conditions:       conditions.DefaultConfig(),
+		Ctxfield:         ctxfield.DefaultConfig(),
+		Goroutine:        goroutine.DefaultConfig(),
+		Mergefrom:        mergefrom.DefaultConfig(),
+		Metriclabels:     metriclabels.DefaultConfig(),
+		Nocancel:         nocancel.DefaultConfig(),
+		Notfound:         notfound.DefaultConfig(),
+		Queuedone:        queuedone.DefaultConfig(),
+		Requeue:          requeue.DefaultConfig(),
+		Resulterr:        resulterr.DefaultConfig(),
+		Retryloop:        retryloop.DefaultConfig(),
+		Sleep:            sleep.DefaultConfig(),
+		Statusupdate:     statusupdate.DefaultConfig(),
+		Watchinreconcile: watchinreconcile.DefaultConfig(),
 	}
 }
 
 // Rules lists every rule, sorted by name. The directive analyzer is built per run by
 // Config.Analyzers.
 var Rules = []Rule{
+	{Name: "applyowner", Title: "report server-side apply without a stable field owner", Analyzer: applyowner.Analyzer, Default: applyowner.Default, Since: applyowner.Since, Severity: applyowner.Severity,
+		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return applyowner.New(s.Applyowner) }},
+	{Name: "bgcontext", Title: "report context.Background/TODO instead of the reconcile ctx", Analyzer: bgcontext.Analyzer, Default: bgcontext.Default, Since: bgcontext.Since, Severity: bgcontext.Severity,
+		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return bgcontext.New(s.Bgcontext) }},
+	{Name: "conditions", Title: "report malformed status conditions", Analyzer: conditions.Analyzer, Default: conditions.Default, Since: conditions.Since, Severity: conditions.Severity,
+		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return conditions.New(s.Conditions) }},
+	{Name: "ctxfield", Title: "report the reconcile ctx stored beyond the call", Analyzer: ctxfield.Analyzer, Default: ctxfield.Default, Since: ctxfield.Since, Severity: ctxfield.Severity,
+		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return ctxfield.New(s.Ctxfield) }},
+	{Name: "goroutine", Title: "report goroutines that outlive the reconcile", Analyzer: goroutine.Analyzer, Default: goroutine.Default, Since: goroutine.Since, Severity: goroutine.Severity,
+		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return goroutine.New(s.Goroutine) }},
+	{Name: "mergefrom", Title: "report merge patches whose base is the patched object", Analyzer: mergefrom.Analyzer, Default: mergefrom.Default, Since: mergefrom.Since, Severity: mergefrom.Severity,
+		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return mergefrom.New(s.Mergefrom) }},
+	{Name: "metriclabels", Title: "report metric labels from object names or error text", Analyzer: metriclabels.Analyzer, Default: metriclabels.Default, Since: metriclabels.Since, Severity: metriclabels.Severity,
+		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return metriclabels.New(s.Metriclabels) }},
+	{Name: "nocancel", Title: "report calls in reconcile that ignore the ctx", Analyzer: nocancel.Analyzer, Default: nocancel.Default, Since: nocancel.Since, Severity: nocancel.Severity,
+		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return nocancel.New(s.Nocancel) }},
+	{Name: "notfound", Title: "report a NotFound of the reconciled object returned", Analyzer: notfound.Analyzer, Default: notfound.Default, Since: notfound.Since, Severity: notfound.Severity,
+		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return notfound.New(s.Notfound) }},
+	{Name: "queuedone", Title: "report work-queue items that miss Done or Forget", Analyzer: queuedone.Analyzer, Default: queuedone.Default, Since: queuedone.Since, Severity: queuedone.Severity,
+		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return queuedone.New(s.Queuedone) }},
 	{Name: "requeue", Title: "report the deprecated Result.Requeue field", Analyzer: requeue.Analyzer, Default: requeue.Default, Since: requeue.Since, Severity: requeue.Severity,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return requeue.New(s.Requeue) }},
+	{Name: "resulterr", Title: "report a RequeueAfter returned with a non-nil error", Analyzer: resulterr.Analyzer, Default: resulterr.Default, Since: resulterr.Since, Severity: resulterr.Severity,
+		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return resulterr.New(s.Resulterr) }},
+	{Name: "retryloop", Title: "report loops that retry a failing call inside reconcile", Analyzer: retryloop.Analyzer, Default: retryloop.Default, Since: retryloop.Since, Severity: retryloop.Severity,
+		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return retryloop.New(s.Retryloop) }},
 	{Name: "sleep", Title: "report sleeps and polls that hold a reconcile worker", Analyzer: sleep.Analyzer, Default: sleep.Default, Since: sleep.Since, Severity: sleep.Severity,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return sleep.New(s.Sleep) }},
+	{Name: "statusupdate", Title: "report status changes written without the subresource", Analyzer: statusupdate.Analyzer, Default: statusupdate.Default, Since: statusupdate.Since, Severity: statusupdate.Severity,
+		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return statusupdate.New(s.Statusupdate) }},
+	{Name: "watchinreconcile", Title: "report watches and controllers started inside reconcile", Analyzer: watchinreconcile.Analyzer, Default: watchinreconcile.Default, Since: watchinreconcile.Since, Severity: watchinreconcile.Severity,
+		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return watchinreconcile.New(s.Watchinreconcile) }},
 }
 
 // directiveRule describes the directive analyzer.
