@@ -241,23 +241,12 @@ func (c *checker) classify(cur inspector.Cursor, e ast.Expr, field string, depth
 			}
 			return kindNonConst, e, nil
 		}
-	case *ast.SelectorExpr:
-		if sel, ok := info.Selections[x]; ok && sel.Kind() == types.FieldVal && isCondition(deref(sel.Recv())) {
-			return kindOK, e, nil // copied from another condition
-		}
-		if _, ok := info.Uses[x.Sel].(*types.Var); ok {
-			return kindNonConst, e, nil
-		}
-		return kindOK, e, nil
-	case *ast.IndexExpr:
-		return kindNonConst, e, nil
+	case *ast.SelectorExpr, *ast.IndexExpr:
+		return kindOK, e, nil // a field or a map lookup: passed through, not judged
 	case *ast.Ident:
 		v, ok := info.Uses[x].(*types.Var)
-		if !ok {
-			return kindOK, e, nil
-		}
-		if v.Parent() == v.Pkg().Scope() {
-			return kindNonConst, e, nil
+		if !ok || v.Parent() == v.Pkg().Scope() {
+			return kindOK, e, nil // a package-level variable: not judged
 		}
 		body := localBody(cur, v)
 		if body == nil {
@@ -266,11 +255,15 @@ func (c *checker) classify(cur inspector.Cursor, e ast.Expr, field string, depth
 		// A local variable: constants assigned to it are checked where they are
 		// assigned; other values are reported at the use.
 		worst := kindOK
-		for _, rhs := range assignments(info, body, v) {
+		rhss := assignments(info, body, v)
+		for _, rhs := range rhss {
 			if rhs == nil {
 				return kindOK, e, nil
 			}
-			k, _, _ := c.classify(cur, rhs, field, depth+1)
+			k, _, cv := c.classify(cur, rhs, field, depth+1)
+			if k == kindConst && len(rhss) > 1 && cv != nil && cv.Kind() == constant.String && constant.StringVal(cv) == "" {
+				continue // a placeholder overwritten on the paths that matter (reason := ""; switch ...)
+			}
 			if k == kindConst {
 				c.value(cur, field, rhs)
 			} else if k > worst {

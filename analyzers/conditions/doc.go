@@ -22,11 +22,12 @@
 //     cond.Type / cond.Reason) that comes from error text: err.Error(), an error passed
 //     to fmt.Sprint*/Sprintf or a function of package strings, or a concatenation with
 //     one;
-//   - a Type or Reason that is not a constant: a concatenation, fmt.Sprint*, a function of
-//     package strings, a struct field other than a field of another Condition, a map
-//     lookup, a package-level variable;
+//   - a Type or Reason built at run time: a concatenation with a non-constant part,
+//     fmt.Sprint*, a function of package strings, also through a local variable;
 //   - a constant Type or Reason that the API rejects (empty, too long, or not matching
-//     the pattern), also a constant assigned to a local variable used as the value;
+//     the pattern), also a constant assigned to a local variable used as the value (an
+//     empty initial value that other assignments overwrite is a placeholder, not a
+//     finding);
 //   - a condition literal passed to meta.SetStatusCondition without a Type or a Reason;
 //   - a condition literal passed to meta.SetStatusCondition or appended to a
 //     []metav1.Condition without ObservedGeneration, when the generation is at hand: the
@@ -35,7 +36,8 @@
 //     and GetUID). A literal that reaches those calls through a local variable is
 //     followed, and a later cond.ObservedGeneration = ... counts as setting it.
 //
-// Not judged: a value passed in as a parameter (call sites are not followed), a value
+// Not judged: a value passed in as a parameter or read from a struct field, a map or a
+// package-level variable (it is passed through; where it was computed is not followed), a value
 // returned by a function other than those of fmt and strings (such as
 // apierrors.ReasonForError), a conversion of a typed string (an enum such as
 // metav1.StatusReason). A condition literal handed to any other function, such as

@@ -33,6 +33,11 @@
 //     package strings, path and path/filepath, also through local variables assigned in
 //     the same function.
 //
+// A vector on which the package also calls Delete, DeleteLabelValues, DeletePartialMatch
+// or Reset (the same package-level variable or struct field) is not reported: its
+// series are removed with the object, as cluster-api's cluster cache does. Deletes in
+// another package are not seen.
+//
 // Label maps are followed when they are composite literals or local variables assigned
 // one (with index assignments in the same function); label slices passed with "..." the
 // same way. A value that arrives through a parameter of a helper is not followed to

@@ -46,6 +46,16 @@ func run(pass *analysis.Pass) (any, error) {
 		return rep.Outcome(), nil
 	}
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	// Vectors whose series the package deletes: their lifecycle is managed.
+	managed := map[types.Object]bool{}
+	for cur := range ins.Root().Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		if fn, ok := k8sapi.Callee(pass.TypesInfo, call).(*types.Func); ok && deleters[fn.Name()] && fn.Pkg() != nil && fn.Pkg().Path() == PrometheusPkg {
+			if obj := recvVar(pass.TypesInfo, call); obj != nil {
+				managed[obj] = true
+			}
+		}
+	}
 	for cur := range ins.Root().Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
 		if rep.Skip(call.Pos()) {
@@ -57,6 +67,9 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		m, ok := k8sapi.MethodOf(fn)
 		if !ok || m.Pkg != PrometheusPkg || !vecTypes[m.Recv] {
+			continue
+		}
+		if obj := recvVar(pass.TypesInfo, call); obj != nil && managed[obj] {
 			continue
 		}
 		var values []ast.Expr
@@ -83,6 +96,27 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return rep.Outcome(), nil
+}
+
+var deleters = map[string]bool{"Delete": true, "DeleteLabelValues": true, "DeletePartialMatch": true, "Reset": true}
+
+// recvVar returns the variable or field that holds the receiver of the method call.
+func recvVar(info *types.Info, call *ast.CallExpr) types.Object {
+	se, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	switch x := ast.Unparen(se.X).(type) {
+	case *ast.Ident:
+		if v, ok := info.Uses[x].(*types.Var); ok {
+			return v
+		}
+	case *ast.SelectorExpr:
+		if v, ok := info.Uses[x.Sel].(*types.Var); ok {
+			return v
+		}
+	}
+	return nil
 }
 
 // imports reports whether pkg depends on path, directly or transitively.

@@ -46,7 +46,7 @@ func (r *R) reasons(obj *Foo, err error, name string) {
 	meta.SetStatusCondition(conds, metav1.Condition{Type: TypeReady, ObservedGeneration: obj.Generation, Reason: ReasonBadSpaces})                  // want `condition Reason "Secret not found" does not match`
 	meta.SetStatusCondition(conds, metav1.Condition{Type: "ready condition", ObservedGeneration: obj.Generation, Reason: "Ok"})                     // want `condition Type "ready condition" does not match a qualified name`
 	meta.SetStatusCondition(conds, metav1.Condition{Type: r.kind + "Ready", ObservedGeneration: obj.Generation, Reason: "Ok"})                      // want `condition Type is not a constant`
-	meta.SetStatusCondition(conds, metav1.Condition{Type: TypeReady, ObservedGeneration: obj.Generation, Reason: r.kind})                           // want `condition Reason is not a constant`
+	meta.SetStatusCondition(conds, metav1.Condition{Type: TypeReady, ObservedGeneration: obj.Generation, Reason: fmt.Sprint(r.kind)})               // want `condition Reason is not a constant`
 	meta.SetStatusCondition(conds, metav1.Condition{Type: TypeReady, ObservedGeneration: obj.Generation, Reason: ""})                               // want `condition without a Reason: the API server rejects a condition whose Reason is empty`
 	meta.SetStatusCondition(conds, metav1.Condition{Type: TypeReady, ObservedGeneration: obj.Generation, Status: metav1.ConditionTrue})             // want `condition without a Reason`
 	reason := "Progressing"

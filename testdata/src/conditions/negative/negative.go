@@ -102,3 +102,28 @@ func ready(obj *Foo) bool {
 	c := meta.FindStatusCondition(obj.Status.Conditions, TypeReady)
 	return c != nil && c.Reason == ReasonFailed
 }
+
+// Values passed in a struct (cluster-api's setter inputs) and looked up in a map are
+// passed through, not judged.
+type input struct {
+	condition, falseReason string
+}
+
+var reasons = map[bool]string{true: "Ready", false: "NotReady"}
+
+func setFromInput(obj *Foo, in input, ok bool) {
+	meta.SetStatusCondition(&obj.Status.Conditions, metav1.Condition{Type: in.condition, ObservedGeneration: obj.Generation, Reason: in.falseReason})
+	meta.SetStatusCondition(&obj.Status.Conditions, metav1.Condition{Type: TypeReady, ObservedGeneration: obj.Generation, Reason: reasons[ok]})
+}
+
+// An empty placeholder overwritten on every path (cluster-api's machine status).
+func placeholder(obj *Foo, status metav1.ConditionStatus) {
+	reason := ""
+	switch status {
+	case metav1.ConditionTrue:
+		reason = "Ready"
+	case metav1.ConditionFalse:
+		reason = "NotReady"
+	}
+	meta.SetStatusCondition(&obj.Status.Conditions, metav1.Condition{Type: TypeReady, ObservedGeneration: obj.Generation, Reason: reason})
+}

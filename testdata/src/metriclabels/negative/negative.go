@@ -73,3 +73,21 @@ func unrelated(pod *corev1.Pod) {
 		duration.WithLabelValues(c.Name).Observe(1)
 	}
 }
+
+// A per-object gauge whose series are deleted with the object (cluster-api's
+// clustercache): the package manages the lifecycle.
+var connectionUp = prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "connection_up"}, []string{"name", "namespace"})
+
+type tracker struct {
+	checks *prometheus.CounterVec
+}
+
+func (t *tracker) up(pod *corev1.Pod) {
+	connectionUp.WithLabelValues(pod.Name, pod.Namespace).Set(1)
+	t.checks.WithLabelValues(pod.Name).Inc()
+}
+
+func (t *tracker) forget(pod *corev1.Pod) {
+	connectionUp.DeleteLabelValues(pod.Name, pod.Namespace)
+	t.checks.DeletePartialMatch(prometheus.Labels{"name": pod.Name})
+}
