@@ -121,7 +121,7 @@ func retryLoops(info *types.Info, body *ast.BlockStmt) []*ast.CallExpr {
 				at = loop.End()
 			}
 			call := failingCall(info, loop, errVar, at)
-			if call == nil || seen[call] || collects(info, body, test, errVar) {
+			if call == nil || seen[call] || collects(info, body, test, errVar) || usesLoopVar(info, loop, call) {
 				continue
 			}
 			branch := b.Succs[1]
@@ -175,6 +175,10 @@ func retryShaped(info *types.Info, loop ast.Stmt) bool {
 			return false
 		}
 		if b, ok := t.Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {
+			return false
+		}
+		// for i := range n { item := items[i] ... }
+		if id, ok := l.Key.(*ast.Ident); ok && indexes(info, l.Body, info.ObjectOf(id)) {
 			return false
 		}
 		body = l.Body
@@ -448,4 +452,37 @@ func callName(info *types.Info, c *ast.CallExpr) string {
 		}
 	}
 	return types.ExprString(c.Fun)
+}
+
+// usesLoopVar reports whether an argument of call mentions a variable declared by the
+// loop's header (for i := ...; range key and value): each iteration then calls it for
+// another item, it does not retry.
+func usesLoopVar(info *types.Info, loop ast.Stmt, call *ast.CallExpr) bool {
+	vars := map[types.Object]bool{}
+	switch l := loop.(type) {
+	case *ast.ForStmt:
+		if as, ok := l.Init.(*ast.AssignStmt); ok && as.Tok == token.DEFINE {
+			for _, lhs := range as.Lhs {
+				if id, ok := lhs.(*ast.Ident); ok {
+					vars[info.ObjectOf(id)] = true
+				}
+			}
+		}
+	case *ast.RangeStmt:
+		for _, e := range []ast.Expr{l.Key, l.Value} {
+			if id, ok := e.(*ast.Ident); ok {
+				vars[info.ObjectOf(id)] = true
+			}
+		}
+	}
+	found := false
+	for _, a := range call.Args {
+		ast.Inspect(a, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && vars[info.ObjectOf(id)] {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
 }

@@ -41,6 +41,22 @@ func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error
 			continue
 		}
 	}
+	// cluster-api machinedeployment cleanup: range over a count, used as an index.
+	n := len(pods.Items)
+	for i := range n {
+		p := pods.Items[i]
+		if err := r.Delete(ctx, &p); err != nil {
+			if !apierrors.IsNotFound(err) {
+				return ctrl.Result{}, err
+			}
+		}
+	}
+	// The loop variable is an argument: another replica each time.
+	for i := 0; i < 3; i++ {
+		if err := r.create(ctx, i); err != nil {
+			continue
+		}
+	}
 	// Return on error.
 	for {
 		obj := &corev1.ConfigMap{}
@@ -102,6 +118,8 @@ func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error
 	}()
 	return ctrl.Result{}, errors.Join(errs...)
 }
+
+func (r *R) create(ctx context.Context, i int) error { return nil }
 
 type R2 struct{ client.Client }
 
