@@ -4,12 +4,18 @@ import (
 	"sync"
 	"time"
 
+	"k8s.io/client-go/util/workqueue"
+
 	"github.com/reconcilelint/reconcilelint/runtime/clock"
 	"github.com/reconcilelint/reconcilelint/runtime/queue/priority"
 )
 
 // The virtual clock of runtime/clock satisfies the queue's Clock.
 var _ priority.Clock = (*clock.Virtual)(nil)
+
+// The model has the method set of the real queue's interface (its Get
+// panics where the real one would block).
+var _ workqueue.TypedRateLimitingInterface[string] = (*priority.Queue[string])(nil)
 
 var t0 = time.Date(2026, time.January, 1, 0, 0, 0, 0, time.UTC)
 
