@@ -1,0 +1,45 @@
+// Package droppederr defines an Analyzer that reports client writes whose error is
+// discarded.
+//
+// # Analyzer droppederr
+//
+// droppederr: report client writes whose error is discarded
+//
+// A controller is level-triggered only as long as failures come back: when a write to
+// the API server fails (a conflict, a webhook denial, a timeout) and Reconcile returns
+// an error or a requeue, the key is retried. When the error of the write is dropped and
+// Reconcile then succeeds, the controller calls Forget and waits for the next event of
+// the object, which may never come: the change is lost. For a status write the users
+// see a stale status until something else touches the object.
+//
+// The rule reports, in functions reached from a reconcile entry point, the writes of
+// the controller-runtime client (Create, Update, Patch, Delete, DeleteAllOf, Apply; the
+// Create, Update, Patch and Apply of Status() and SubResource() writers) and
+// controllerutil.CreateOrUpdate/CreateOrPatch (also through the ctrl package's
+// variables) whose error is:
+//   - discarded: the call is an expression statement, its error is assigned to _, or
+//     the variable holding it is overwritten or goes out of scope without being read;
+//   - only logged: the error is compared with nil and passed to loggers or event
+//     recorders only, and every return that follows returns a nil error and a Result
+//     that is certainly zero (no RequeueAfter, no Requeue), or the function returns no
+//     error at all.
+//
+// Writes are recognised by type identity: a helper named Delete or Patch that does not
+// call the API (such as a conditions.Delete editing a slice) is not a write. Errors
+// returned, wrapped, joined, stored in a variable that is returned, or given to any
+// other function are not reported.
+//
+// Bad:
+//
+//	meta.SetStatusCondition(&app.Status.Conditions, ready)
+//	r.Status().Update(ctx, &app) // a conflict loses the condition
+//	return ctrl.Result{}, nil
+//
+// Good:
+//
+//	meta.SetStatusCondition(&app.Status.Conditions, ready)
+//	if err := r.Status().Update(ctx, &app); err != nil {
+//		return ctrl.Result{}, err
+//	}
+//	return ctrl.Result{}, nil
+package droppederr

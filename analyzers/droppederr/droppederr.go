@@ -1,0 +1,335 @@
+package droppederr
+
+import (
+	_ "embed"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
+	"github.com/reconcilelint/reconcilelint/passes/reach"
+	"github.com/reconcilelint/reconcilelint/passes/recssa"
+)
+
+//go:embed doc.go
+var doc string
+
+// Metadata of the rule.
+const (
+	Default  = true
+	Since    = "v0.1.0"
+	Severity = analyzerutil.Warning
+)
+
+// Analyzer is the droppederr rule with the default configuration.
+var Analyzer = analyzerutil.Must(New(DefaultConfig()))
+
+const (
+	consequence       = "a failed write is not retried and the change is lost until the next event of the object"
+	statusConsequence = "a failed status write is not retried and the status is lost until the next event of the object"
+)
+
+func run(pass *analysis.Pass) (any, error) {
+	rep := analyzerutil.NewReporter(pass)
+	s := pass.ResultOf[recssa.Analyzer].(*recssa.Result)
+	if s.Empty() {
+		return rep.Outcome(), nil
+	}
+	r := pass.ResultOf[reach.Analyzer].(*reach.Result)
+	for _, node := range r.Funcs() {
+		fn := s.Func(node)
+		if fn == nil {
+			continue
+		}
+		chain, _ := r.Reached(node)
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(*ssa.Call)
+				if !ok {
+					continue
+				}
+				ce := s.CallExpr(call)
+				if ce == nil || rep.Skip(ce.Pos()) {
+					continue
+				}
+				w, ok := k8sapi.WriteCall(pass.Pkg, pass.TypesInfo, ce)
+				if !ok {
+					continue
+				}
+				how := dropped(call, w.ErrIndex)
+				if how == "" {
+					continue
+				}
+				cons := consequence
+				if w.Status {
+					cons = statusConsequence
+				}
+				rep.Reportf(ce, "the error of %s is %s: %s%s", w.Desc, how, cons, analyzerutil.Chain(chain))
+			}
+		}
+	}
+	return rep.Outcome(), nil
+}
+
+// dropped returns how the error of the write call is dropped ("discarded", "only
+// logged"), or "".
+func dropped(call *ssa.Call, idx int) string {
+	var errv ssa.Value = call
+	if _, ok := call.Type().(*types.Tuple); ok {
+		errv = nil
+		for _, ref := range referrers(call) {
+			if ex, ok := ref.(*ssa.Extract); ok && ex.Index == idx {
+				errv = ex
+			}
+		}
+		if errv == nil {
+			return "discarded"
+		}
+	}
+	refs := referrers(errv)
+	if len(refs) == 0 {
+		return "discarded"
+	}
+	var tests []*ssa.BasicBlock // blocks ending in a nil test of the error
+	if !onlyLogged(errv, &tests, map[ssa.Value]bool{}) {
+		return ""
+	}
+	fn := call.Parent()
+	results := fn.Signature.Results()
+	if results.Len() == 0 || !k8sapi.IsError(results.At(results.Len()-1).Type()) {
+		return "only logged" // the caller cannot learn about the failure
+	}
+	// The paths on which the error is non-nil: the non-nil side of each test, or
+	// everything after the call when it is logged without a test.
+	var starts []*ssa.BasicBlock
+	for _, t := range tests {
+		nilSide := recssa.NilSucc(t, errv)
+		for _, succ := range t.Succs {
+			if succ != nilSide {
+				starts = append(starts, succ)
+			}
+		}
+	}
+	if len(tests) == 0 {
+		starts = []*ssa.BasicBlock{call.Block()}
+	}
+	for _, ret := range recssa.Returns(fn) {
+		reachable := false
+		for _, st := range starts {
+			if recssa.Reachable(st, ret.Block()) {
+				reachable = true
+			}
+		}
+		if !reachable {
+			continue
+		}
+		if recssa.MayBeNonNil(ret.Results[len(ret.Results)-1], ret.Block()) {
+			return "" // some path may still fail the reconcile
+		}
+		if len(ret.Results) == 2 && k8sapi.IsResult(ret.Results[0].Type()) && !zeroResult(ret.Results[0], map[ssa.Value]bool{}) {
+			return "" // may requeue
+		}
+	}
+	return "only logged"
+}
+
+func referrers(v ssa.Value) []ssa.Instruction {
+	refs := v.Referrers()
+	if refs == nil {
+		return nil
+	}
+	var out []ssa.Instruction
+	for _, r := range *refs {
+		if _, ok := r.(*ssa.DebugRef); !ok {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// onlyLogged reports whether every use of v is a comparison with nil (collected in
+// tests) or an argument of a logging or event call, directly, converted to an
+// interface, through the variadic slice of such a call, or through err.Error().
+func onlyLogged(v ssa.Value, tests *[]*ssa.BasicBlock, seen map[ssa.Value]bool) bool {
+	if seen[v] {
+		return true
+	}
+	seen[v] = true
+	for _, ref := range referrers(v) {
+		switch ref := ref.(type) {
+		case *ssa.BinOp:
+			if ref.Op != token.EQL && ref.Op != token.NEQ || !(isNil(ref.X) || isNil(ref.Y)) {
+				return false
+			}
+			for _, use := range referrers(ref) {
+				if ifi, ok := use.(*ssa.If); ok {
+					*tests = append(*tests, ifi.Block())
+				} else {
+					return false
+				}
+			}
+		case *ssa.MakeInterface:
+			if !onlyLogged(ref, tests, seen) {
+				return false
+			}
+		case *ssa.Store:
+			// An element of a variadic argument array.
+			ia, ok := ref.Addr.(*ssa.IndexAddr)
+			if !ok || ref.Val != v {
+				return false
+			}
+			arr, ok := ia.X.(*ssa.Alloc)
+			if !ok {
+				return false
+			}
+			for _, use := range referrers(arr) {
+				switch use := use.(type) {
+				case *ssa.IndexAddr:
+				case *ssa.Slice:
+					for _, c := range referrers(use) {
+						call, ok := c.(ssa.CallInstruction)
+						if !ok || !sink(call, tests, seen) {
+							return false
+						}
+					}
+				default:
+					return false
+				}
+			}
+		case ssa.CallInstruction:
+			common := ref.Common()
+			if common.IsInvoke() && common.Value == v && common.Method.Name() == "Error" {
+				if call, ok := ref.(*ssa.Call); ok && onlyLogged(call, tests, seen) {
+					continue
+				}
+				return false
+			}
+			if !sink(ref, tests, seen) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func isNil(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.IsNil()
+}
+
+// sink reports whether call only reports its arguments: a logging call, or a fmt.Sprint*
+// whose string is only logged.
+func sink(call ssa.CallInstruction, tests *[]*ssa.BasicBlock, seen map[ssa.Value]bool) bool {
+	if logging(call.Common()) {
+		return true
+	}
+	if fn := call.Common().StaticCallee(); fn != nil && fn.Object() != nil && fn.Object().Pkg() != nil &&
+		fn.Object().Pkg().Path() == "fmt" && strings.HasPrefix(fn.Name(), "Sprint") {
+		c, ok := call.(*ssa.Call)
+		return ok && onlyLogged(c, tests, seen)
+	}
+	return false
+}
+
+// loggingPkgs lists packages whose functions and methods only report what they are
+// given: loggers and event recorders.
+var loggingPkgs = []string{
+	"github.com/go-logr/logr", "k8s.io/klog", "k8s.io/klog/v2", "log", "log/slog",
+	"go.uber.org/zap", "github.com/sirupsen/logrus", "k8s.io/client-go/tools/record",
+	"k8s.io/client-go/tools/events",
+}
+
+// logging reports whether the call is a call of a logger or event recorder, or of
+// fmt's Print and Fprint families.
+func logging(c *ssa.CallCommon) bool {
+	var obj types.Object
+	if c.IsInvoke() {
+		obj = c.Method
+	} else if fn := c.StaticCallee(); fn != nil {
+		obj = fn.Object()
+	}
+	if obj == nil || obj.Pkg() == nil {
+		return false
+	}
+	path := obj.Pkg().Path()
+	if path == "fmt" {
+		return strings.Contains(obj.Name(), "print") || strings.HasPrefix(obj.Name(), "Print") || strings.HasPrefix(obj.Name(), "Fprint")
+	}
+	for _, p := range loggingPkgs {
+		if path == p {
+			return true
+		}
+	}
+	return false
+}
+
+// zeroResult reports whether the Result value v is certainly zero in its requeue
+// fields: a zero constant, or a literal or variable that never sets Requeue or
+// RequeueAfter to anything but a constant false or ≤ 0.
+func zeroResult(v ssa.Value, seen map[ssa.Value]bool) bool {
+	if seen[v] {
+		return true
+	}
+	seen[v] = true
+	switch v := v.(type) {
+	case *ssa.Const:
+		return true
+	case *ssa.Phi:
+		for _, e := range v.Edges {
+			if !zeroResult(e, seen) {
+				return false
+			}
+		}
+		return true
+	case *ssa.UnOp:
+		a, ok := v.X.(*ssa.Alloc)
+		if !ok || v.Op != token.MUL {
+			return false
+		}
+		for _, ref := range referrers(a) {
+			switch ref := ref.(type) {
+			case *ssa.Store:
+				if !zeroResult(ref.Val, seen) {
+					return false
+				}
+			case *ssa.FieldAddr:
+				name := recssa.FieldName(ref)
+				if name != "Requeue" && name != "RequeueAfter" {
+					continue
+				}
+				for _, st := range referrers(ref) {
+					st, ok := st.(*ssa.Store)
+					if !ok {
+						continue
+					}
+					c, ok := st.Val.(*ssa.Const)
+					if !ok {
+						return false
+					}
+					if c.Value == nil {
+						continue
+					}
+					if c.Value.Kind() == constant.Bool {
+						if constant.BoolVal(c.Value) {
+							return false
+						}
+					} else if constant.Sign(c.Value) > 0 {
+						return false
+					}
+				}
+			case *ssa.UnOp:
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}

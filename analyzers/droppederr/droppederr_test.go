@@ -1,0 +1,22 @@
+package droppederr_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/droppederr"
+)
+
+func testdata(t *testing.T) string {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func TestDroppedErr(t *testing.T) {
+	analysistest.Run(t, testdata(t), droppederr.Analyzer, "droppederr/basic", "droppederr/negative")
+}
