@@ -18,8 +18,8 @@ func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error
 	if err := r.Get(ctx, req.NamespacedName, &cm); err != nil {
 		return ctrl.Result{}, client.IgnoreNotFound(err)
 	}
-	r.Status().Update(ctx, &cm) // want `^the error of Status\(\)\.Update is discarded: a failed status write is not retried and the status is lost until the next event of the object \(Reconcile\)$`
-	_ = r.Update(ctx, &cm)      // want `^the error of Update is discarded: a failed write is not retried and the change is lost until the next event of the object \(Reconcile\)$`
+	r.Status().Update(ctx, &cm)                                                           // want `^the error of Status\(\)\.Update is discarded: a failed status write is not retried and the status is lost until the next event of the object \(Reconcile\)$`
+	_ = r.Update(ctx, &cm)                                                                // want `^the error of Update is discarded: a failed write is not retried and the change is lost until the next event of the object \(Reconcile\)$`
 	_, _ = controllerutil.CreateOrUpdate(ctx, r.Client, &cm, func() error { return nil }) // want `the error of controllerutil.CreateOrUpdate is discarded`
 	op, _ := ctrl.CreateOrPatch(ctx, r.Client, &cm, func() error { return nil })          // want `the error of controllerutil.CreateOrPatch is discarded`
 	_ = op
@@ -36,7 +36,7 @@ func (r *R) cleanup(ctx context.Context, cm *corev1.ConfigMap) {
 
 // finish overwrites the error of the first write, and only logs the second.
 func (r *R) finish(ctx context.Context, cm *corev1.ConfigMap) (ctrl.Result, error) {
-	err := r.Patch(ctx, cm, client.Merge) // want `the error of Patch is discarded`
+	err := r.Patch(ctx, cm, client.Merge)         // want `the error of Patch is discarded`
 	err = r.SubResource("status").Update(ctx, cm) // want `the error of SubResource\("status"\)\.Update is only logged: a failed status write`
 	if err != nil {
 		log.FromContext(ctx).Info("status update failed", "error", err.Error())
