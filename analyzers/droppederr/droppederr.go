@@ -293,10 +293,14 @@ func zeroResult(v ssa.Value, seen map[ssa.Value]bool) bool {
 		if !ok || v.Op != token.MUL {
 			return false
 		}
+		reaching := map[*ssa.Store]bool{}
+		for _, st := range recssa.ReachingStores(v, a) {
+			reaching[st] = true
+		}
 		for _, ref := range referrers(a) {
 			switch ref := ref.(type) {
 			case *ssa.Store:
-				if !zeroResult(ref.Val, seen) {
+				if reaching[ref] && !zeroResult(ref.Val, seen) {
 					return false
 				}
 			case *ssa.FieldAddr:

@@ -96,12 +96,13 @@ func mayRequeueAfter(v ssa.Value, at *ssa.BasicBlock, seen map[ssa.Value]bool) b
 		if !ok || a.Referrers() == nil {
 			return false
 		}
+		for _, st := range recssa.ReachingStores(v, a) {
+			if st.Addr == a && mayRequeueAfter(st.Val, st.Block(), seen) {
+				return true
+			}
+		}
 		for _, ref := range *a.Referrers() {
 			switch ref := ref.(type) {
-			case *ssa.Store:
-				if ref.Addr == a && recssa.Reachable(ref.Block(), at) && mayRequeueAfter(ref.Val, ref.Block(), seen) {
-					return true
-				}
 			case *ssa.FieldAddr:
 				if recssa.FieldName(ref) != "RequeueAfter" || ref.Referrers() == nil {
 					continue

@@ -22,6 +22,23 @@ func mayBeNonNil(v ssa.Value, at *ssa.BasicBlock, seen map[ssa.Value]bool) bool 
 	switch v := v.(type) {
 	case *ssa.Const:
 		return !v.IsNil()
+	case *ssa.UnOp:
+		a, ok := v.X.(*ssa.Alloc)
+		if !ok || v.Op != token.MUL || seen[v] {
+			return !ok || v.Op != token.MUL
+		}
+		seen[v] = true
+		defer delete(seen, v)
+		for _, st := range ReachingStores(v, a) {
+			ctx := st.Block()
+			if ctx == v.Block() {
+				ctx = at
+			}
+			if st.Addr != a || mayBeNonNil(st.Val, ctx, seen) {
+				return true
+			}
+		}
+		return false
 	case *ssa.Phi:
 		if seen[v] {
 			return false
@@ -115,9 +132,18 @@ func derives(v, src ssa.Value, stop func(*ssa.Call) bool, seen map[ssa.Value]boo
 	case *ssa.Slice:
 		return derives(v.X, src, stop, seen)
 	case *ssa.UnOp:
-		if v.Op == token.MUL {
-			return derives(v.X, src, stop, seen)
+		if v.Op != token.MUL {
+			return false
 		}
+		if a, ok := v.X.(*ssa.Alloc); ok {
+			for _, st := range ReachingStores(v, a) {
+				if derives(st.Val, src, stop, seen) {
+					return true
+				}
+			}
+			return false
+		}
+		return derives(v.X, src, stop, seen)
 	case *ssa.Alloc:
 		// Values stored into the variable, or into elements of the array (the
 		// variadic arguments of fmt.Errorf).
@@ -211,4 +237,82 @@ func FieldName(fa *ssa.FieldAddr) string {
 		return ""
 	}
 	return st.Field(fa.Field).Name()
+}
+
+// ReachingStores returns the values stored into the variable a that the load may read:
+// the last store before it in its block if there is one, otherwise every store (into
+// the variable, its elements or fields) in a block from which the load's block is
+// reachable.
+func ReachingStores(load ssa.Instruction, a *ssa.Alloc) []*ssa.Store {
+	b := load.Block()
+	idx := -1
+	for i, instr := range b.Instrs {
+		if instr == load {
+			idx = i
+		}
+	}
+	for i := idx - 1; i >= 0; i-- {
+		if st, ok := b.Instrs[i].(*ssa.Store); ok && st.Addr == a {
+			return []*ssa.Store{st}
+		}
+	}
+	var out []*ssa.Store
+	for _, st := range storesInto(a) {
+		if st.block == b {
+			if st.index < idx || inLoop(b) {
+				out = append(out, st.st)
+			}
+		} else if Reachable(st.block, b) {
+			out = append(out, st.st)
+		}
+	}
+	return out
+}
+
+// inLoop reports whether b can be reached again after it runs.
+func inLoop(b *ssa.BasicBlock) bool {
+	for _, succ := range b.Succs {
+		if Reachable(succ, b) {
+			return true
+		}
+	}
+	return false
+}
+
+type store struct {
+	st    *ssa.Store
+	block *ssa.BasicBlock
+	index int
+}
+
+func storesInto(a *ssa.Alloc) []store {
+	var out []store
+	add := func(st *ssa.Store) {
+		for i, instr := range st.Block().Instrs {
+			if instr == st {
+				out = append(out, store{st, st.Block(), i})
+			}
+		}
+	}
+	refs := a.Referrers()
+	if refs == nil {
+		return nil
+	}
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.Store:
+			if r.Addr == a {
+				add(r)
+			}
+		case *ssa.IndexAddr, *ssa.FieldAddr:
+			if rr := r.(ssa.Value).Referrers(); rr != nil {
+				for _, s := range *rr {
+					if s, ok := s.(*ssa.Store); ok && s.Addr == r.(ssa.Value) {
+						add(s)
+					}
+				}
+			}
+		}
+	}
+	return out
 }

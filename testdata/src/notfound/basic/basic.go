@@ -79,3 +79,15 @@ func Setup(c client.Client) reconcile.Func {
 		return reconcile.Result{}, err // want `NotFound error of the Get`
 	})
 }
+
+// Deferred: a function with a defer returns through its result variables.
+type Deferred struct{ client.Client }
+
+func (r *Deferred) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	defer fmt.Println("done")
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, req.NamespacedName, &cm); err != nil {
+		return ctrl.Result{}, err // want `NotFound error of the Get`
+	}
+	return ctrl.Result{}, r.Update(ctx, &cm)
+}

@@ -142,3 +142,22 @@ func (r *NotReturned) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Res
 	}
 	return ctrl.Result{}, nil
 }
+
+// Deferred patch with named results: later returns store other errors into reterr.
+type Deferred struct{ client.Client }
+
+func (r *Deferred) Reconcile(ctx context.Context, req ctrl.Request) (_ ctrl.Result, reterr error) {
+	cm := &corev1.ConfigMap{}
+	if err := r.Get(ctx, req.NamespacedName, cm); err != nil {
+		if apierrors.IsNotFound(err) {
+			return ctrl.Result{}, nil
+		}
+		return ctrl.Result{}, err
+	}
+	defer func() {
+		if err := r.Status().Update(ctx, cm); err != nil {
+			reterr = errors.Join(reterr, err)
+		}
+	}()
+	return ctrl.Result{}, r.Update(ctx, cm)
+}

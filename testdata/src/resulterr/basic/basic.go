@@ -57,3 +57,15 @@ func (r *N) Reconcile(ctx context.Context, req ctrl.Request) (res ctrl.Result, e
 	err = r.Delete(ctx, &corev1.ConfigMap{})
 	return // want `RequeueAfter is ignored`
 }
+
+// Deferred: the returns go through the result variables.
+type D struct{ client.Client }
+
+func (r *D) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	defer func() { _ = ctx }()
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, req.NamespacedName, &cm); err != nil {
+		return ctrl.Result{RequeueAfter: time.Minute}, err // want `RequeueAfter is ignored`
+	}
+	return ctrl.Result{}, nil
+}

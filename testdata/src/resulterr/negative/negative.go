@@ -114,3 +114,18 @@ func (r *N) Reconcile(ctx context.Context, req ctrl.Request) (res ctrl.Result, e
 	res = ctrl.Result{RequeueAfter: time.Minute}
 	return
 }
+
+// Deferred: with a defer, every return goes through the result variables.
+type D struct{ client.Client }
+
+func (r *D) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	defer func() { _ = ctx }()
+	var cm corev1.ConfigMap
+	if cm.Data["wait"] != "" {
+		return ctrl.Result{RequeueAfter: time.Minute}, nil
+	}
+	if err := r.Get(ctx, req.NamespacedName, &cm); err != nil {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{RequeueAfter: time.Minute}, nil
+}
