@@ -1,0 +1,176 @@
+package terminalerror
+
+import (
+	_ "embed"
+	"go/ast"
+	"go/token"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
+	"github.com/reconcilelint/reconcilelint/passes/reach"
+	"github.com/reconcilelint/reconcilelint/passes/reconcilers"
+	"github.com/reconcilelint/reconcilelint/passes/recssa"
+)
+
+//go:embed doc.go
+var doc string
+
+// Metadata of the rule.
+const (
+	Default  = true
+	Since    = "v0.1.0"
+	Severity = analyzerutil.Warning
+)
+
+// Analyzer is the terminalerror rule with the default configuration.
+var Analyzer = analyzerutil.Must(New(DefaultConfig()))
+
+const msg = "the terminal error is returned without a status write before it: the controller never retries it and only logs it, so the failure is invisible on the object; record it in the status first"
+
+type checker struct {
+	s     *recssa.Result
+	sites map[token.Pos]bool // Lparen of status-writing calls
+	memo  map[*ssa.Function]bool
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	rep := analyzerutil.NewReporter(pass)
+	s := pass.ResultOf[recssa.Analyzer].(*recssa.Result)
+	if s.Empty() {
+		return rep.Outcome(), nil
+	}
+	r := pass.ResultOf[reach.Analyzer].(*reach.Result)
+	recs := pass.ResultOf[reconcilers.Analyzer].(*reconcilers.Result)
+	c := &checker{s: s, sites: map[token.Pos]bool{}, memo: map[*ssa.Function]bool{}}
+	for _, site := range r.Sites(reach.StatusWrite) {
+		if call, ok := site.Node.(*ast.CallExpr); ok {
+			c.sites[call.Lparen] = true
+		}
+	}
+	entries := map[*ssa.Function]bool{}
+	entriesWrite := false
+	for _, e := range recs.Entries() {
+		if fn := s.Func(e.Node); fn != nil {
+			entries[fn] = true
+			if c.writes(fn) {
+				entriesWrite = true
+			}
+		}
+	}
+	for _, node := range r.Funcs() {
+		fn := s.Func(node)
+		if fn == nil {
+			continue
+		}
+		res := fn.Signature.Results()
+		if res.Len() == 0 || !k8sapi.IsError(res.At(res.Len()-1).Type()) {
+			continue
+		}
+		if !entries[fn] && entriesWrite {
+			continue // the caller may record it
+		}
+		if c.deferredWrite(fn) {
+			continue
+		}
+		chain, _ := r.Reached(node)
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(*ssa.Call)
+				if !ok || !isTerminal(call) {
+					continue
+				}
+				ce := s.CallExpr(call)
+				if ce == nil || rep.Skip(ce.Pos()) {
+					continue
+				}
+				for _, ret := range recssa.Returns(fn) {
+					v := ret.Results[len(ret.Results)-1]
+					if recssa.Reachable(call.Block(), ret.Block()) && recssa.Derives(v, call, nil) && !c.covered(fn, ret) {
+						rep.Reportf(ce, "%s%s", msg, analyzerutil.Chain(chain))
+						break
+					}
+				}
+			}
+		}
+	}
+	return rep.Outcome(), nil
+}
+
+func isTerminal(call *ssa.Call) bool {
+	fn := call.Call.StaticCallee()
+	return fn != nil && fn.Object() != nil && k8sapi.IsObj(fn.Object(), k8sapi.ReconcilePkg, "TerminalError")
+}
+
+// covered reports whether a status write dominates the return.
+func (c *checker) covered(fn *ssa.Function, ret *ssa.Return) bool {
+	for _, b := range fn.Blocks {
+		if !b.Dominates(ret.Block()) {
+			continue
+		}
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(*ssa.Call); ok && c.writeInstr(call) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// deferredWrite reports whether fn defers a status write.
+func (c *checker) deferredWrite(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if d, ok := instr.(*ssa.Defer); ok && c.writeInstr(d) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// writeInstr reports whether the call writes status, directly or through a function
+// of this package or a closure.
+func (c *checker) writeInstr(call ssa.CallInstruction) bool {
+	if c.sites[call.Pos()] {
+		return true
+	}
+	switch v := call.Common().Value.(type) {
+	case *ssa.Function:
+		if v.Pkg == c.s.Pkg || v.Parent() != nil {
+			return c.writes(v)
+		}
+	case *ssa.MakeClosure:
+		if f, ok := v.Fn.(*ssa.Function); ok {
+			return c.writes(f)
+		}
+	}
+	return false
+}
+
+// writes reports whether fn, or a closure defined in it, writes status.
+func (c *checker) writes(fn *ssa.Function) bool {
+	if done, ok := c.memo[fn]; ok {
+		return done
+	}
+	c.memo[fn] = false // recursion
+	w := false
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(ssa.CallInstruction); ok {
+				if _, isGo := instr.(*ssa.Go); !isGo && c.writeInstr(call) {
+					w = true
+				}
+			}
+		}
+	}
+	for _, anon := range fn.AnonFuncs {
+		if c.writes(anon) {
+			w = true
+		}
+	}
+	c.memo[fn] = w
+	return w
+}
