@@ -10,6 +10,8 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/conditions"
 	"github.com/reconcilelint/reconcilelint/analyzers/ctxfield"
 	"github.com/reconcilelint/reconcilelint/analyzers/directive"
+	"github.com/reconcilelint/reconcilelint/analyzers/droppederr"
+	"github.com/reconcilelint/reconcilelint/analyzers/finalizer"
 	"github.com/reconcilelint/reconcilelint/analyzers/goroutine"
 	"github.com/reconcilelint/reconcilelint/analyzers/mergefrom"
 	"github.com/reconcilelint/reconcilelint/analyzers/metriclabels"
@@ -21,6 +23,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/retryloop"
 	"github.com/reconcilelint/reconcilelint/analyzers/sleep"
 	"github.com/reconcilelint/reconcilelint/analyzers/statusupdate"
+	"github.com/reconcilelint/reconcilelint/analyzers/terminalerror"
 	"github.com/reconcilelint/reconcilelint/analyzers/watchinreconcile"
 )
 
@@ -30,6 +33,8 @@ type RuleSettings struct {
 	Bgcontext        bgcontext.Config        `json:"bgcontext,omitempty"`
 	Conditions       conditions.Config       `json:"conditions,omitempty"`
 	Ctxfield         ctxfield.Config         `json:"ctxfield,omitempty"`
+	Droppederr       droppederr.Config       `json:"droppederr,omitempty"`
+	Finalizer        finalizer.Config        `json:"finalizer,omitempty"`
 	Goroutine        goroutine.Config        `json:"goroutine,omitempty"`
 	Mergefrom        mergefrom.Config        `json:"mergefrom,omitempty"`
 	Metriclabels     metriclabels.Config     `json:"metriclabels,omitempty"`
@@ -41,6 +46,7 @@ type RuleSettings struct {
 	Retryloop        retryloop.Config        `json:"retryloop,omitempty"`
 	Sleep            sleep.Config            `json:"sleep,omitempty"`
 	Statusupdate     statusupdate.Config     `json:"statusupdate,omitempty"`
+	Terminalerror    terminalerror.Config    `json:"terminalerror,omitempty"`
 	Watchinreconcile watchinreconcile.Config `json:"watchinreconcile,omitempty"`
 }
 
@@ -51,6 +57,8 @@ func DefaultRuleSettings() RuleSettings {
 		Bgcontext:        bgcontext.DefaultConfig(),
 		Conditions:       conditions.DefaultConfig(),
 		Ctxfield:         ctxfield.DefaultConfig(),
+		Droppederr:       droppederr.DefaultConfig(),
+		Finalizer:        finalizer.DefaultConfig(),
 		Goroutine:        goroutine.DefaultConfig(),
 		Mergefrom:        mergefrom.DefaultConfig(),
 		Metriclabels:     metriclabels.DefaultConfig(),
@@ -62,6 +70,7 @@ func DefaultRuleSettings() RuleSettings {
 		Retryloop:        retryloop.DefaultConfig(),
 		Sleep:            sleep.DefaultConfig(),
 		Statusupdate:     statusupdate.DefaultConfig(),
+		Terminalerror:    terminalerror.DefaultConfig(),
 		Watchinreconcile: watchinreconcile.DefaultConfig(),
 	}
 }
@@ -77,6 +86,10 @@ var Rules = []Rule{
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return conditions.New(s.Conditions) }},
 	{Name: "ctxfield", Title: "report the reconcile ctx stored beyond the call", Analyzer: ctxfield.Analyzer, Default: ctxfield.Default, Since: ctxfield.Since, Severity: ctxfield.Severity,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return ctxfield.New(s.Ctxfield) }},
+	{Name: "droppederr", Title: "report client writes whose error is discarded", Analyzer: droppederr.Analyzer, Default: droppederr.Default, Since: droppederr.Since, Severity: droppederr.Severity,
+		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return droppederr.New(s.Droppederr) }},
+	{Name: "finalizer", Title: "report unsafe finalizer removal and finalizer patches", Analyzer: finalizer.Analyzer, Default: finalizer.Default, Since: finalizer.Since, Severity: finalizer.Severity,
+		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return finalizer.New(s.Finalizer) }},
 	{Name: "goroutine", Title: "report goroutines that outlive the reconcile", Analyzer: goroutine.Analyzer, Default: goroutine.Default, Since: goroutine.Since, Severity: goroutine.Severity,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return goroutine.New(s.Goroutine) }},
 	{Name: "mergefrom", Title: "report merge patches whose base is the patched object", Analyzer: mergefrom.Analyzer, Default: mergefrom.Default, Since: mergefrom.Since, Severity: mergefrom.Severity,
@@ -99,6 +112,8 @@ var Rules = []Rule{
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return sleep.New(s.Sleep) }},
 	{Name: "statusupdate", Title: "report status changes written without the subresource", Analyzer: statusupdate.Analyzer, Default: statusupdate.Default, Since: statusupdate.Since, Severity: statusupdate.Severity,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return statusupdate.New(s.Statusupdate) }},
+	{Name: "terminalerror", Title: "report terminal errors returned without a status write", Analyzer: terminalerror.Analyzer, Default: terminalerror.Default, Since: terminalerror.Since, Severity: terminalerror.Severity,
+		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return terminalerror.New(s.Terminalerror) }},
 	{Name: "watchinreconcile", Title: "report watches and controllers started inside reconcile", Analyzer: watchinreconcile.Analyzer, Default: watchinreconcile.Default, Since: watchinreconcile.Since, Severity: watchinreconcile.Severity,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return watchinreconcile.New(s.Watchinreconcile) }},
 }
