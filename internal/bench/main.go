@@ -1,0 +1,297 @@
+// Command bench measures reconcilelint against go vet and staticcheck on real operator
+// modules downloaded through the Go module proxy, and writes docs/performance.md.
+// Run it with `make bench`; it is never part of the default tests.
+//
+// For each module it builds once (warm build cache), then measures in one run:
+// reconcilelint ./... standalone; go vet -vettool=reconcilelint ./... with a cold vet cache,
+// warm (nothing changed) and after a one-line edit in a leaf package; plain go vet ./...
+// in the same three states; staticcheck ./... (v0.8.2, installed into a temporary GOBIN).
+//
+// Wall time is the median of -n runs; peak RSS is the largest maximum resident set of
+// the process tree (wait4's rusage).
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"syscall"
+	"time"
+)
+
+type module struct {
+	Name, Path, Version string
+	// Replace maps module paths to other downloaded modules (cluster-api's api module).
+	Replace map[string]string
+	// Leaf is a file (relative to the module root) whose last line gets a comment for
+	// the one-line-edit measurement.
+	Leaf string
+}
+
+var corpus = []module{
+	{Name: "cluster-api", Path: "sigs.k8s.io/cluster-api", Version: "v1.14.2",
+		Replace: map[string]string{"sigs.k8s.io/cluster-api/api": "sigs.k8s.io/cluster-api/api@v1.14.2"},
+		Leaf:    "util/conditions/getter.go"},
+	{Name: "sample-controller", Path: "k8s.io/sample-controller", Version: "v0.36.2", Leaf: "controller.go"},
+	{Name: "kuberay", Path: "github.com/ray-project/kuberay/ray-operator", Version: "v1.5.0", Leaf: "controllers/ray/utils/constant.go"},
+	{Name: "external-secrets", Path: "github.com/external-secrets/external-secrets", Version: "v0.16.2", Leaf: "pkg/utils/utils.go"},
+}
+
+type measurement struct {
+	Module, Tool, State string
+	Wall                time.Duration
+	RSS                 int64 // KiB
+	Runs                int
+	Exit                int
+}
+
+var (
+	work   = flag.String("dir", filepath.Join(os.TempDir(), "reconcilelint-bench"), "work directory")
+	runs   = flag.Int("n", 3, "runs per measurement (median)")
+	only   = flag.String("modules", "", "comma-separated module names to measure (default: all)")
+	out    = flag.String("o", "docs/performance.md", "report file")
+	binary = flag.String("reconcilelint", "", "reconcilelint binary (default: build from this checkout)")
+)
+
+func main() {
+	flag.Parse()
+	if err := os.MkdirAll(*work, 0o755); err != nil {
+		fatal(err)
+	}
+	root, _ := os.Getwd()
+	if *binary == "" {
+		*binary = filepath.Join(*work, "reconcilelint")
+		must(run(root, nil, "go", "build", "-o", *binary, "./cmd/reconcilelint"))
+	}
+	gobin := filepath.Join(*work, "gobin")
+	staticcheck := filepath.Join(gobin, "staticcheck")
+	if _, err := os.Stat(staticcheck); err != nil {
+		must(run(root, []string{"GOBIN=" + gobin}, "go", "install", "honnef.co/go/tools/cmd/staticcheck@v0.8.2"))
+	}
+	var all []measurement
+	for _, m := range corpus {
+		if *only != "" && !contains(strings.Split(*only, ","), m.Name) {
+			continue
+		}
+		dir, err := prepare(m)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "bench: skipping %s: %v\n", m.Name, err)
+			continue
+		}
+		all = append(all, measure(m, dir, staticcheck)...)
+	}
+	report := render(all)
+	if err := os.WriteFile(filepath.Join(root, *out), []byte(report), 0o644); err != nil {
+		fatal(err)
+	}
+	fmt.Print(report)
+}
+
+// prepare downloads the module, copies it to a writable directory, points replaces at
+// downloaded modules, and builds it once so that the build cache is warm.
+func prepare(m module) (string, error) {
+	dir := filepath.Join(*work, m.Name)
+	if _, err := os.Stat(filepath.Join(dir, "go.mod")); err != nil {
+		src, err := download(m.Path + "@" + m.Version)
+		if err != nil {
+			return "", err
+		}
+		if err := run(*work, nil, "cp", "-r", src, dir); err != nil {
+			return "", err
+		}
+		if err := run(*work, nil, "chmod", "-R", "u+w", dir); err != nil {
+			return "", err
+		}
+		for path, mod := range m.Replace {
+			rdir, err := download(mod)
+			if err != nil {
+				return "", err
+			}
+			if err := run(dir, nil, "go", "mod", "edit", "-replace="+path+"="+rdir); err != nil {
+				return "", err
+			}
+		}
+	}
+	if err := run(dir, nil, "go", "build", "./..."); err != nil {
+		return "", fmt.Errorf("does not build: %v", err)
+	}
+	return dir, nil
+}
+
+func download(modver string) (string, error) {
+	var buf bytes.Buffer
+	cmd := exec.Command("go", "mod", "download", "-json", modver)
+	cmd.Stdout = &buf
+	cmd.Stderr = os.Stderr
+	if err := cmd.Run(); err != nil {
+		return "", fmt.Errorf("go mod download %s: %v", modver, err)
+	}
+	var info struct{ Dir, Error string }
+	if err := json.Unmarshal(buf.Bytes(), &info); err != nil || info.Dir == "" {
+		return "", fmt.Errorf("go mod download %s: %s", modver, info.Error)
+	}
+	return info.Dir, nil
+}
+
+func measure(m module, dir, staticcheck string) []measurement {
+	var ms []measurement
+	// add measures the command that argv returns (called before each run, so that a
+	// run can set up its state).
+	add := func(tool, state string, argv func(i int) []string) {
+		var walls []time.Duration
+		var rss int64
+		exit := 0
+		for i := 0; i < *runs; i++ {
+			w, r, code := timed(dir, argv(i)...)
+			walls = append(walls, w)
+			rss = max(rss, r)
+			exit = code
+		}
+		sort.Slice(walls, func(i, j int) bool { return walls[i] < walls[j] })
+		ms = append(ms, measurement{m.Name, tool, state, walls[len(walls)/2], rss, *runs, exit})
+		fmt.Fprintf(os.Stderr, "bench: %-18s %-30s %-14s %9v %6d MiB exit %d\n", m.Name, tool, state,
+			walls[len(walls)/2].Round(time.Millisecond), rss/1024, exit)
+	}
+	fixed := func(args ...string) func(int) []string { return func(int) []string { return args } }
+	leaf := filepath.Join(dir, m.Leaf)
+	orig, err := os.ReadFile(leaf)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "bench: %s: no leaf file %s: the one-line edit is skipped\n", m.Name, m.Leaf)
+	}
+	defer os.WriteFile(leaf, orig, 0o644)
+	edits := 0
+	edited := func(args ...string) func(int) []string {
+		return func(int) []string {
+			edits++
+			if orig != nil {
+				os.WriteFile(leaf, append(append([]byte{}, orig...), fmt.Sprintf("\n// bench edit %d\n", edits)...), 0o644)
+			}
+			return args
+		}
+	}
+	// Cold vet cache with a warm build cache. The go command keys vet results on the
+	// vet tool's ID (for a -vettool, the hash of the executable that its -V=full prints)
+	// and on the vet flags. A byte appended to a copy of our binary makes a new tool; a
+	// fresh -printf.funcs value makes new vet actions for the toolchain's vet.
+	coldTool := func(i int) []string {
+		data, _ := os.ReadFile(*binary)
+		p := filepath.Join(*work, "reconcilelint-cold")
+		os.WriteFile(p, append(data, []byte(fmt.Sprintf("%d", time.Now().UnixNano()))...), 0o755)
+		return []string{"go", "vet", "-vettool=" + p, "./..."}
+	}
+	coldVet := func(i int) []string {
+		return []string{"go", "vet", fmt.Sprintf("-printf.funcs=benchcold%d", time.Now().UnixNano()), "./..."}
+	}
+	add("reconcilelint (standalone)", "warm build", fixed(*binary, "./..."))
+	add("go vet -vettool=reconcilelint", "cold vet cache", coldTool)
+	add("go vet -vettool=reconcilelint", "warm", fixed("go", "vet", "-vettool="+*binary, "./..."))
+	add("go vet -vettool=reconcilelint", "one-line edit", edited("go", "vet", "-vettool="+*binary, "./..."))
+	os.WriteFile(leaf, orig, 0o644)
+	add("go vet", "cold vet cache", coldVet)
+	add("go vet", "warm", fixed("go", "vet", "./..."))
+	add("go vet", "one-line edit", edited("go", "vet", "./..."))
+	os.WriteFile(leaf, orig, 0o644)
+	add("staticcheck v0.8.2", "warm build", fixed(staticcheck, "./..."))
+	return ms
+}
+
+func timed(dir string, args ...string) (time.Duration, int64, int) {
+	cmd := exec.Command(args[0], args[1:]...)
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = nil, &stderr
+	start := time.Now()
+	err := cmd.Run()
+	wall := time.Since(start)
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		code = -1
+	}
+	var rss int64
+	if cmd.ProcessState != nil {
+		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+			rss = ru.Maxrss
+		}
+	}
+	if strings.Contains(stderr.String(), "panic:") {
+		fmt.Fprintf(os.Stderr, "bench: PANIC in %v:\n%s\n", args, stderr.String())
+	}
+	return wall, rss, code
+}
+
+func render(ms []measurement) string {
+	var b strings.Builder
+	b.WriteString("<!-- Written by `make bench` (go run ./internal/bench); numbers are from the run described below. -->\n\n# Performance\n\n")
+	fmt.Fprintf(&b, "Measured %s on %s/%s, %d CPUs, %s; median of %d runs each; peak RSS is the largest resident set of the process tree.\n\n",
+		time.Now().UTC().Format("2006-01-02"), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version(), *runs)
+	b.WriteString("Reproduce: `make bench` (options: `go run ./internal/bench -h`).\n\n")
+	mods := []string{}
+	seen := map[string]bool{}
+	for _, m := range ms {
+		if !seen[m.Module] {
+			seen[m.Module] = true
+			mods = append(mods, m.Module)
+		}
+	}
+	for _, mod := range mods {
+		fmt.Fprintf(&b, "## %s\n\n| tool | state | wall | peak RSS | exit |\n| --- | --- | --- | --- | --- |\n", mod)
+		get := map[string]measurement{}
+		for _, m := range ms {
+			if m.Module == mod {
+				fmt.Fprintf(&b, "| %s | %s | %v | %d MiB | %d |\n", m.Tool, m.State, m.Wall.Round(10*time.Millisecond), m.RSS/1024, m.Exit)
+				get[m.Tool+"|"+m.State] = m
+			}
+		}
+		ratio := func(a, c string) string {
+			x, y := get[a], get[c]
+			if y.Wall == 0 {
+				return "n/a"
+			}
+			return fmt.Sprintf("%.2fx", float64(x.Wall)/float64(y.Wall))
+		}
+		b.WriteString("\n| ratio | value | target |\n| --- | --- | --- |\n")
+		fmt.Fprintf(&b, "| standalone / plain go vet, cold vet cache (both from a warm build) | %s | ≤ 0.5x |\n", ratio("reconcilelint (standalone)|warm build", "go vet|cold vet cache"))
+		fmt.Fprintf(&b, "| vet-tool warm / go vet warm | %s | ≤ 1.0x |\n", ratio("go vet -vettool=reconcilelint|warm", "go vet|warm"))
+		fmt.Fprintf(&b, "| vet-tool after edit / go vet after edit | %s | ≤ 1.0x |\n", ratio("go vet -vettool=reconcilelint|one-line edit", "go vet|one-line edit"))
+		fmt.Fprintf(&b, "| vet-tool cold / go vet cold | %s | |\n", ratio("go vet -vettool=reconcilelint|cold vet cache", "go vet|cold vet cache"))
+		fmt.Fprintf(&b, "| standalone / staticcheck | %s | |\n\n", ratio("reconcilelint (standalone)|warm build", "staticcheck v0.8.2|warm build"))
+	}
+	return b.String()
+}
+
+func run(dir string, env []string, name string, args ...string) error {
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	return cmd.Run()
+}
+
+func contains(l []string, s string) bool {
+	for _, x := range l {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func must(err error) {
+	if err != nil {
+		fatal(err)
+	}
+}
+
+func fatal(err error) {
+	fmt.Fprintln(os.Stderr, "bench:", err)
+	os.Exit(1)
+}
