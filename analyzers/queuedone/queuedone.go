@@ -99,6 +99,9 @@ func check(pass *analysis.Pass, rep *analyzerutil.Reporter, q *queuefacts.Result
 		return
 	}
 	al := q.Aliases(body, item)
+	if q.Returned(body, al) {
+		return // a wrapper of Get: the caller takes the item over
+	}
 	qname := types.ExprString(queue)
 	getName := qname + "." + types.ExprString(get.Fun.(*ast.SelectorExpr).Sel)
 
@@ -134,7 +137,8 @@ func check(pass *analysis.Pass, rep *analyzerutil.Reporter, q *queuefacts.Result
 		return found
 	}
 
-	reportExits := func(exits []queuefacts.Exit, what, consequence string) {
+	reportExits := func(exits []queuefacts.Exit, what, consequence string, chain []string) {
+		via := analyzerutil.Chain(chain)
 		seen := map[any]bool{}
 		for _, e := range exits {
 			switch {
@@ -143,36 +147,49 @@ func check(pass *analysis.Pass, rep *analyzerutil.Reporter, q *queuefacts.Result
 					continue
 				}
 				seen[e.Return] = true
-				rep.Reportf(e.Return, "return without %s(%s) after %s (line %d): %s",
-					what, item.Name(), getName, pass.Fset.Position(get.Pos()).Line, consequence)
+				rep.Reportf(e.Return, "return without %s(%s) after %s (line %d): %s%s",
+					what, item.Name(), getName, pass.Fset.Position(get.Pos()).Line, consequence, via)
 			case e.Loop:
 				if seen["loop"] {
 					continue
 				}
 				seen["loop"] = true
-				rep.Reportf(get, "the loop takes the next item from %s without %s(%s) on some path: %s",
-					getName, what, item.Name(), consequence)
+				rep.Reportf(get, "the loop takes the next item from %s without %s(%s) on some path: %s%s",
+					getName, what, item.Name(), consequence, via)
 			default:
 				if seen["end"] {
 					continue
 				}
 				seen["end"] = true
-				rep.Reportf(get, "%s from %s reaches the end of the function without %s(%s): %s",
-					item.Name(), getName, what, item.Name(), consequence)
+				rep.Reportf(get, "%s from %s reaches the end of the function without %s(%s): %s%s",
+					item.Name(), getName, what, item.Name(), consequence, via)
 			}
 		}
 	}
 
 	exits := q.Uncovered(b, i+1, as, shutdown, al, queuefacts.KindDone, also)
 	reportExits(exits, qname+".Done",
-		"the item stays in processing, later adds of it are absorbed and it is never handed out again")
+		"the item stays in processing, later adds of it are absorbed and it is never handed out again", nil)
 
 	if c.IgnoreForget || !q.Mentions(body, al, queuefacts.KindRateLimited) {
 		return
 	}
 	exits = q.Uncovered(b, i+1, as, shutdown, al, queuefacts.KindSettle, nil)
+	var chain []string
+	if partial := q.Partial(body, al); len(partial) > 0 {
+		// The path that misses Forget runs through a helper that requeues on some paths
+		// only: name it.
+		chain = []string{funcName(fn), partial[0].Name()}
+	}
 	reportExits(exits, qname+".Forget",
-		"the item is neither forgotten nor requeued, so its failure count is never reset and its next failure backs off longer")
+		"the item is neither forgotten nor requeued, so its failure count is never reset and its next failure backs off longer", chain)
+}
+
+func funcName(fn ast.Node) string {
+	if fd, ok := fn.(*ast.FuncDecl); ok {
+		return fd.Name.Name
+	}
+	return "func literal"
 }
 
 // find returns the block of g holding node n, and n's index in it.

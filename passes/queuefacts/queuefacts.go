@@ -398,6 +398,51 @@ func (r *Result) Aliases(body ast.Node, roots ...*types.Var) Aliases {
 	return al
 }
 
+// Returned reports whether body returns one of the aliases as a result: the function
+// hands the item to its caller (a wrapper of Get).
+func (r *Result) Returned(body ast.Node, al Aliases) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		if ret, ok := n.(*ast.ReturnStmt); ok {
+			for _, e := range ret.Results {
+				if r.IsAlias(al, e) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// Partial returns the static callees of calls in body that receive an alias for a
+// parameter that they may requeue rate-limited but do not settle on every path.
+func (r *Result) Partial(body ast.Node, al Aliases) []*types.Func {
+	var fns []*types.Func
+	ast.Inspect(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		fn := typeutil.StaticCallee(r.pass.TypesInfo, call)
+		if fn == nil {
+			return true
+		}
+		p := r.Summary(fn)
+		for i, a := range call.Args {
+			if p.has(KindRateLimited, i) && !p.has(KindSettle, i) && r.IsAlias(al, a) {
+				fns = append(fns, fn)
+				break
+			}
+		}
+		return true
+	})
+	return fns
+}
+
 // IsAlias reports whether e is one of the aliases, possibly in parentheses or asserted
 // to a type.
 func (r *Result) IsAlias(al Aliases, e ast.Expr) bool {
@@ -543,6 +588,22 @@ func (r *Result) NodeCovers(n ast.Node, al Aliases, k Kind) bool {
 				found = true
 			}
 			return false
+		case *ast.SendStmt:
+			// Handed to another goroutine, which takes over the obligations.
+			if k != KindRateLimited && r.IsAlias(al, x.Value) {
+				found = true
+				return false
+			}
+		case *ast.AssignStmt:
+			// Stored into a field, a map or a slice element: kept for later.
+			if k != KindRateLimited && len(x.Lhs) == len(x.Rhs) {
+				for i, l := range x.Lhs {
+					if _, isIdent := ast.Unparen(l).(*ast.Ident); !isIdent && r.IsAlias(al, x.Rhs[i]) {
+						found = true
+						return false
+					}
+				}
+			}
 		case *ast.CallExpr:
 			if r.callCovers(x, al, k) {
 				found = true

@@ -146,3 +146,30 @@ func (c *Untyped) processClosure() bool {
 	_ = err
 	return true // want `return without c.queue.Done\(obj\) after c.queue.Get`
 }
+
+var errTerminal = errors.New("terminal")
+
+// The helper requeues rate-limited, but its terminal-error path neither forgets nor
+// requeues: the finding names the helper.
+func (c *PQController) processWithHandler(ctx context.Context) bool {
+	obj, priority, shutdown := c.Queue.GetWithPriority()
+	if shutdown {
+		return false
+	}
+	defer c.Queue.Done(obj)
+	c.reconcileHandler(obj, priority)
+	return true // want `return without c.Queue.Forget\(obj\) after c.Queue.GetWithPriority \(line \d+\): the item is neither forgotten nor requeued, so its failure count is never reset and its next failure backs off longer \(processWithHandler → reconcileHandler\)`
+}
+
+func (c *PQController) reconcile(req string) error { return nil }
+
+func (c *PQController) reconcileHandler(req string, priority int) {
+	err := c.reconcile(req)
+	switch {
+	case errors.Is(err, errTerminal):
+	case err != nil:
+		c.Queue.AddWithOpts(priorityqueue.AddOpts{RateLimited: true, Priority: &priority}, req)
+	default:
+		c.Queue.Forget(req)
+	}
+}

@@ -249,3 +249,25 @@ func (e *Embedded) processStored() bool {
 	defer done()
 	return true
 }
+
+// controller-runtime's wrapper of a plain queue: the item is returned to the caller.
+type wrapper struct {
+	workqueue.TypedRateLimitingInterface[string]
+}
+
+func (p *wrapper) GetWithPriority() (string, int, bool) {
+	item, shutdown := p.TypedRateLimitingInterface.Get()
+	return item, 0, shutdown
+}
+
+// The item is handed to a worker goroutine over a channel.
+func (e *Embedded) dispatch(work chan<- string) {
+	for {
+		key, quit := e.Get()
+		if quit {
+			close(work)
+			return
+		}
+		work <- key
+	}
+}
