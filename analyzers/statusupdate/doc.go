@@ -14,9 +14,11 @@
 // with the stored value): conditions never appear, observedGeneration never moves.
 //
 // The analyzer reports, everywhere (a lost write is lost wherever it is made), a
-// Writer Update or Patch of an object on a path that starts at a change of its status
-// and reaches the end of the function without a status write of that object
-// (Status() or SubResource() writers, or a deferred one). A change of status is an
+// Writer Update or Patch of an object reached, on some path of the function's control
+// flow, from a change of its status without a status write of that object in between
+// (Status() or SubResource() writers; a deferred one covers the whole function). A
+// later status write does not save the change: the response of the main write has
+// already replaced obj.Status with the stored status. A change of status is an
 // assignment, ++ or -- to a part of x.Status, a pointer into x.Status passed to a call
 // (meta.SetStatusCondition(&x.Status.Conditions, c)), or a call of a function of the
 // module that changes the status of an argument (known from the statusmut pass, also

@@ -84,15 +84,16 @@ func events(pass *analysis.Pass, sm *statusmut.Result, n ast.Node) []event {
 	}
 	statusmut.DirectMutations(info, n, true, func(obj ast.Expr, site ast.Node) {
 		if k, ok := key(obj); ok {
-			desc := types.ExprString(obj) + ".Status"
-			if a, isAssign := site.(*ast.AssignStmt); isAssign {
-				for _, l := range a.Lhs {
+			desc := types.ExprString(obj) + ".Status is changed"
+			switch site := site.(type) {
+			case *ast.AssignStmt:
+				for _, l := range site.Lhs {
 					if statusmut.Owner(info, l) == obj {
-						desc = types.ExprString(l)
+						desc = types.ExprString(l) + " is set"
 					}
 				}
-			} else if c, isCall := site.(*ast.CallExpr); isCall {
-				desc = types.ExprString(c.Fun) + "(...)"
+			case *ast.CallExpr:
+				desc = types.ExprString(site.Fun) + " changes " + types.ExprString(obj) + ".Status"
 			}
 			evs = append(evs, event{kind: evMutate, key: k, node: site, desc: desc, end: int(site.End())})
 		}
@@ -144,7 +145,7 @@ func events(pass *analysis.Pass, sm *statusmut.Result, n ast.Node) []event {
 			}
 			for _, m := range ci.Mutated {
 				if k, ok := key(m); ok {
-					evs = append(evs, event{kind: evMutate, key: k, node: x, desc: types.ExprString(x.Fun) + "(...)", end: end})
+					evs = append(evs, event{kind: evMutate, key: k, node: x, desc: types.ExprString(x.Fun) + " changes " + types.ExprString(m) + ".Status", end: end})
 				}
 			}
 			if ci.MayWrite {
@@ -236,7 +237,7 @@ func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, rr *reach.Result
 					if c, ok := rr.Reached(fn); ok {
 						chain = c
 					}
-					rep.Reportf(w.node, "%s is changed and then written only with %s of the main resource: the API server ignores status changes there when the status subresource is enabled, so the change is lost: write it with Status().%s%s",
+					rep.Reportf(w.node, "%s, then the object is written with %s of the main resource and no status write: the API server ignores status changes there when the status subresource is enabled, so the change is lost: write the status with Status().%s%s",
 						e.desc, w.desc, w.desc, analyzerutil.Chain(chain))
 				}
 			}
@@ -244,17 +245,13 @@ func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, rr *reach.Result
 	}
 }
 
-// findLoss searches, from event ei of node ni of block b, for a path to the function's
-// exit that writes key with a main-resource write and never with a status write. It
-// returns the first main write on such a path, or nil.
+// findLoss searches, from event ei of node ni of block b, for a path to a write of key
+// with a main-resource write that passes no status write of key (and no re-read or
+// reassignment). It returns the first such write, or nil.
 func findLoss(g *cfg.CFG, evs [][][]event, b *cfg.Block, ni, ei int, key string) *event {
-	type state struct {
-		block int32
-		main  *event
-	}
-	seen := map[state]bool{}
-	var walk func(b *cfg.Block, ni, ei int, main *event) *event
-	walk = func(b *cfg.Block, ni, ei int, main *event) *event {
+	seen := map[int32]bool{}
+	var walk func(b *cfg.Block, ni, ei int) *event
+	walk = func(b *cfg.Block, ni, ei int) *event {
 		for ; ni < len(b.Nodes); ni, ei = ni+1, 0 {
 			for ; ei < len(evs[b.Index][ni]); ei++ {
 				e := &evs[b.Index][ni][ei]
@@ -268,26 +265,22 @@ func findLoss(g *cfg.CFG, evs [][][]event, b *cfg.Block, ni, ei int, key string)
 						return nil
 					}
 				case evMain:
-					if e.key == key && main == nil {
-						main = e
+					if e.key == key {
+						return e
 					}
 				}
 			}
 		}
-		if len(b.Succs) == 0 {
-			return main
-		}
 		for _, s := range b.Succs {
-			st := state{s.Index, main}
-			if seen[st] {
+			if seen[s.Index] {
 				continue
 			}
-			seen[st] = true
-			if w := walk(s, 0, 0, main); w != nil {
+			seen[s.Index] = true
+			if w := walk(s, 0, 0); w != nil {
 				return w
 			}
 		}
 		return nil
 	}
-	return walk(b, ni, ei, nil)
+	return walk(b, ni, ei)
 }

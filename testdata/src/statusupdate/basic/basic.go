@@ -25,7 +25,7 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 	}
 	meta.SetStatusCondition(&w.Status.Conditions, metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Done"})
 	controllerutil.AddFinalizer(w, "example.com/cleanup")
-	if err := r.Update(ctx, w); err != nil { // want `meta.SetStatusCondition\(...\) is changed and then written only with Update of the main resource: the API server ignores status changes there when the status subresource is enabled, so the change is lost: write it with Status\(\).Update \(Reconcile\)`
+	if err := r.Update(ctx, w); err != nil { // want `meta.SetStatusCondition changes w.Status, then the object is written with Update of the main resource and no status write: the API server ignores status changes there when the status subresource is enabled, so the change is lost: write the status with Status\(\).Update \(Reconcile\)`
 		return ctrl.Result{}, err
 	}
 	return ctrl.Result{}, nil
@@ -35,13 +35,13 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 func (r *Reconciler) phase(ctx context.Context, pod *corev1.Pod) error {
 	patch := client.MergeFrom(pod.DeepCopy())
 	pod.Status.Phase = corev1.PodRunning
-	return r.Patch(ctx, pod, patch) // want `pod.Status.Phase is changed and then written only with Patch of the main resource`
+	return r.Patch(ctx, pod, patch) // want `pod.Status.Phase is set, then the object is written with Patch of the main resource`
 }
 
 // Only on some path: the status write is skipped when the object is paused.
 func (r *Reconciler) somePath(ctx context.Context, w *api.Widget) error {
 	w.Status.Ready = true
-	if err := r.Update(ctx, w); err != nil { // want `w.Status.Ready is changed and then written only with Update`
+	if err := r.Update(ctx, w); err != nil { // want `w.Status.Ready is set, then the object is written with Update`
 		return err
 	}
 	if w.Spec.Paused {
@@ -53,7 +53,7 @@ func (r *Reconciler) somePath(ctx context.Context, w *api.Widget) error {
 // A helper of this package and append.
 func (r *Reconciler) viaLocalHelper(ctx context.Context, w *api.Widget) error {
 	r.degrade(w)
-	return r.Update(ctx, w) // want `r.degrade\(...\) is changed and then written only with Update`
+	return r.Update(ctx, w) // want `r.degrade changes w.Status, then the object is written with Update`
 }
 
 func (r *Reconciler) degrade(w *api.Widget) {
@@ -63,11 +63,22 @@ func (r *Reconciler) degrade(w *api.Widget) {
 // A helper of another package, known through its fact.
 func (r *Reconciler) viaFact(ctx context.Context, w *api.Widget) error {
 	helpers.MarkReady(w, "Available")
-	return r.Update(ctx, w) // want `helpers.MarkReady\(...\) is changed and then written only with Update`
+	return r.Update(ctx, w) // want `helpers.MarkReady changes w.Status, then the object is written with Update`
 }
 
 // A generated setter method.
 func (r *Reconciler) viaSetter(ctx context.Context, w *api.Widget) error {
 	w.SetConditions(nil)
-	return r.Update(ctx, w) // want `w.SetConditions\(...\) is changed and then written only with Update`
+	return r.Update(ctx, w) // want `w.SetConditions changes w.Status, then the object is written with Update`
+}
+
+// A later status write does not save the change: the Update's response has replaced
+// w.Status with the stored status.
+func (r *Reconciler) statusAfter(ctx context.Context, w *api.Widget) error {
+	w.Status.Ready = true
+	w.Spec.Paused = true
+	if err := r.Update(ctx, w); err != nil { // want `w.Status.Ready is set, then the object is written with Update`
+		return err
+	}
+	return r.Status().Update(ctx, w)
 }

@@ -115,3 +115,13 @@ func (r *Reconciler) copyChanged(ctx context.Context, w *api.Widget) error {
 	desired.Status.Ready = true
 	return r.Update(ctx, w)
 }
+
+// The status change is written on one branch, the spec change on the other.
+func (r *Reconciler) branches(ctx context.Context, w *api.Widget, statusOnly bool) error {
+	if statusOnly {
+		w.Status.Ready = true
+		return r.Status().Update(ctx, w)
+	}
+	w.Spec.Paused = true
+	return r.Update(ctx, w)
+}
