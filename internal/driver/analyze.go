@@ -44,6 +44,7 @@ func Analyze(req Request) (*Result, error) {
 			good = append(good, p)
 		}
 	}
+	protect(req.Analyzers)
 	graph, err := checker.Analyze(req.Analyzers, good, nil)
 	if err != nil {
 		return nil, err

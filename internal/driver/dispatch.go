@@ -43,6 +43,7 @@ func Dispatch(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "reconcilelint:", err)
 			return ExitUsage
 		}
+		protect(as)
 		unitchecker.Main(as...) // does not return
 	}
 	return Main(args, stdout, stderr)

@@ -146,6 +146,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		}
 		code = ExitIncomplete
 	}
+	protect(as)
 	graph, err := checker.Analyze(as, good, nil)
 	if err != nil {
 		fmt.Fprintln(stderr, "reconcilelint:", err)
