@@ -54,8 +54,8 @@ func run(pass *analysis.Pass) (any, error) {
 	if k8sapi.LookupType(pass.Pkg, k8sapi.MetaV1Pkg, "Condition") == nil {
 		return rep.Outcome(), nil
 	}
-	c := &checker{pass: pass, rep: rep, reported: map[token.Pos]bool{}}
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	c := &checker{pass: pass, rep: rep, ins: ins, reported: map[token.Pos]bool{}, followed: map[*types.Var]bool{}}
 	for cur := range ins.Root().Preorder((*ast.CompositeLit)(nil), (*ast.AssignStmt)(nil), (*ast.CallExpr)(nil)) {
 		if rep.Skip(cur.Node().Pos()) {
 			continue
@@ -77,7 +77,58 @@ func run(pass *analysis.Pass) (any, error) {
 type checker struct {
 	pass     *analysis.Pass
 	rep      *analyzerutil.Reporter
+	ins      *inspector.Inspector
 	reported map[token.Pos]bool
+	calls    map[*types.Func][]inspector.Cursor // calls of the package's functions, built on demand
+	followed map[*types.Var]bool                // parameters whose call sites were checked
+}
+
+// params checks, when v is a parameter of the enclosing function declaration, the
+// argument given for it at every call in this package.
+func (c *checker) params(cur inspector.Cursor, v *types.Var, field string) {
+	if c.followed[v] {
+		return
+	}
+	c.followed[v] = true
+	info := c.pass.TypesInfo
+	for fc := range cur.Enclosing((*ast.FuncDecl)(nil)) {
+		decl := fc.Node().(*ast.FuncDecl)
+		fn, ok := info.Defs[decl.Name].(*types.Func)
+		if !ok {
+			return
+		}
+		idx, i := -1, 0
+		for _, f := range decl.Type.Params.List {
+			if len(f.Names) == 0 {
+				i++
+				continue
+			}
+			for _, n := range f.Names {
+				if info.Defs[n] == v {
+					idx = i
+				}
+				i++
+			}
+		}
+		if idx < 0 || (fn.Signature().Variadic() && idx == fn.Signature().Params().Len()-1) {
+			return
+		}
+		if c.calls == nil {
+			c.calls = map[*types.Func][]inspector.Cursor{}
+			for cc := range c.ins.Root().Preorder((*ast.CallExpr)(nil)) {
+				if f, ok := k8sapi.Callee(info, cc.Node().(*ast.CallExpr)).(*types.Func); ok && f.Pkg() == c.pass.Pkg {
+					c.calls[f] = append(c.calls[f], cc)
+				}
+			}
+		}
+		for _, cc := range c.calls[fn] {
+			call := cc.Node().(*ast.CallExpr)
+			if idx < len(call.Args) && !c.rep.Skip(call.Pos()) {
+				c.value(cc, field, call.Args[idx])
+			}
+		}
+		return
+	}
 }
 
 // reportf reports once per position: a constant assigned to a variable is checked at
@@ -250,7 +301,8 @@ func (c *checker) classify(cur inspector.Cursor, e ast.Expr, field string, depth
 		}
 		body := localBody(cur, v)
 		if body == nil {
-			return kindOK, e, nil // a parameter: its call sites are not followed
+			c.params(cur, v, field)
+			return kindOK, e, nil // a parameter: judged at the call sites in this package
 		}
 		// A local variable: constants assigned to it are checked where they are
 		// assigned; other values are reported at the use.

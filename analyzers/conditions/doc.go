@@ -36,7 +36,9 @@
 //     and GetUID). A literal that reaches those calls through a local variable is
 //     followed, and a later cond.ObservedGeneration = ... counts as setting it.
 //
-// Not judged: a value passed in as a parameter or read from a struct field, a map or a
+// A value that is a parameter of the enclosing function is judged at the calls of that
+// function in the same package (the argument is reported there); calls from other
+// packages are not seen. Not judged: a value read from a struct field, a map or a
 // package-level variable (it is passed through; where it was computed is not followed), a value
 // returned by a function other than those of fmt and strings (such as
 // apierrors.ReasonForError), a conversion of a typed string (an enum such as

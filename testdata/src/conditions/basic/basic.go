@@ -73,3 +73,16 @@ func obsgen(obj *Foo, err error) {
 func intoList(owner *Foo, conds *[]metav1.Condition) {
 	meta.SetStatusCondition(conds, metav1.Condition{Type: TypeReady, Reason: "Ok"}) // want `condition without ObservedGeneration while the generation of owner is at hand`
 }
+
+// A helper whose Reason is a parameter: the arguments at its calls in this package are
+// judged.
+func setReadyFalse(obj *Foo, reason, message string) {
+	meta.SetStatusCondition(&obj.Status.Conditions, metav1.Condition{Type: TypeReady, Status: metav1.ConditionFalse, ObservedGeneration: obj.Generation, Reason: reason, Message: message})
+}
+
+func callers(obj *Foo, err error) {
+	setReadyFalse(obj, err.Error(), "")            // want `condition Reason from error text`
+	setReadyFalse(obj, ReasonBadSpaces, "")        // want `condition Reason "Secret not found" does not match`
+	setReadyFalse(obj, "Failed", err.Error())      // the message may hold error text
+	setReadyFalse(obj, "Failed: "+err.Error(), "") // want `condition Reason from error text`
+}

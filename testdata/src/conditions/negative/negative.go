@@ -127,3 +127,8 @@ func placeholder(obj *Foo, status metav1.ConditionStatus) {
 	}
 	meta.SetStatusCondition(&obj.Status.Conditions, metav1.Condition{Type: TypeReady, ObservedGeneration: obj.Generation, Reason: reason})
 }
+
+func callSetFailed(obj *Foo, err error) {
+	setFailed(obj, ReasonFailed, err.Error())
+	setFailed(obj, string(apierrors.ReasonForError(err)), "")
+}

@@ -1,0 +1,4 @@
+package v1
+
+// StatusReason is a machine-readable reason for a Status.
+type StatusReason string
