@@ -3,6 +3,7 @@ package retryloop
 import (
 	"go/ast"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -29,7 +30,7 @@ func conflictClosures(pass *analysis.Pass, rep *analyzerutil.Reporter, body *ast
 		}
 		if w := staleWrite(pass, lit); w != nil {
 			rep.Reportf(w, "%s in a %s closure writes %s without re-reading it in the closure: a stale object fails with the same conflict on every attempt; Get it at the start of the closure%s",
-				k8sapi.Callee(info, w).Name(), k8sapi.Callee(info, call).Name(), types.ExprString(w.Args[1]), analyzerutil.Chain(chain))
+				k8sapi.Callee(info, w).Name(), k8sapi.Callee(info, call).Name(), strings.TrimPrefix(types.ExprString(w.Args[1]), "&"), analyzerutil.Chain(chain))
 		}
 		return true
 	})

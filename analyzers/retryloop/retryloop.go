@@ -441,17 +441,16 @@ func reaches(b, head *cfg.Block, in func(*cfg.Block) bool) bool {
 	return false
 }
 
-// callName describes a call for a message: "r.Client.Update", "update".
+// callName describes a call for a message: its function expression ("r.Update",
+// "r.Status().Update", "ping"), or the callee's name when that is long.
 func callName(info *types.Info, c *ast.CallExpr) string {
-	if fn, ok := k8sapi.Callee(info, c).(*types.Func); ok {
-		if m, ok := k8sapi.MethodOf(fn); ok {
-			return m.Recv + "." + m.Name
-		}
-		if fn.Pkg() != nil {
-			return fn.Pkg().Name() + "." + fn.Name()
-		}
+	if s := types.ExprString(c.Fun); len(s) <= 48 {
+		return s
 	}
-	return types.ExprString(c.Fun)
+	if obj := k8sapi.Callee(info, c); obj != nil {
+		return obj.Name()
+	}
+	return "the call"
 }
 
 // usesLoopVar reports whether an argument of call mentions a variable declared by the

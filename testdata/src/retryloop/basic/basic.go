@@ -22,7 +22,7 @@ func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error
 	obj := &corev1.ConfigMap{}
 	// Sleep and continue until the update succeeds.
 	for {
-		if err := r.Update(ctx, obj); err != nil { // want `^the loop re-runs Writer.Update after it fails: the retry holds the reconcile worker and bypasses the per-object backoff of the queue; return the error instead \(Reconcile\)$`
+		if err := r.Update(ctx, obj); err != nil { // want `^the loop re-runs r.Update after it fails: the retry holds the reconcile worker and bypasses the per-object backoff of the queue; return the error instead \(Reconcile\)$`
 			time.Sleep(time.Second)
 			continue
 		}
@@ -31,7 +31,7 @@ func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error
 	// A counter of attempts; success breaks out.
 	var err error
 	for attempt := 0; attempt < 5; attempt++ {
-		err = r.Status().Update(ctx, obj) // want `the loop re-runs SubResourceWriter.Update after it fails`
+		err = r.Status().Update(ctx, obj) // want `the loop re-runs r.Status\(\).Update after it fails`
 		if err == nil {
 			break
 		}
@@ -46,7 +46,7 @@ func (r *R) helpers(ctx context.Context, obj *corev1.ConfigMap) error {
 	// Retry only conflicts.
 	for i := range 3 {
 		_ = i
-		err := r.Patch(ctx, obj, nil) // want `the loop re-runs Writer.Patch after it fails: .* \(Reconcile → helpers\)$`
+		err := r.Patch(ctx, obj, nil) // want `the loop re-runs r.Patch after it fails: .* \(Reconcile → helpers\)$`
 		if apierrors.IsConflict(err) {
 			continue
 		}
@@ -59,11 +59,11 @@ func (r *R) helpers(ctx context.Context, obj *corev1.ConfigMap) error {
 	err := ping()
 	for err != nil {
 		time.Sleep(100 * time.Millisecond)
-		err = ping() // want `the loop re-runs basic.ping after it fails`
+		err = ping() // want `the loop re-runs ping after it fails`
 	}
 	// errors.Is on the error.
 	for {
-		err := r.Delete(ctx, obj) // want `the loop re-runs Writer.Delete after it fails`
+		err := r.Delete(ctx, obj) // want `the loop re-runs r.Delete after it fails`
 		if !errors.Is(err, errBusy) {
 			return err
 		}

@@ -17,7 +17,7 @@ func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error
 		return r.Update(ctx, obj) // not reported with Conflict: false
 	})
 	for err != nil {
-		err = r.Update(ctx, obj) // want `the loop re-runs Writer.Update after it fails`
+		err = r.Update(ctx, obj) // want `the loop re-runs r.Update after it fails`
 	}
 	return ctrl.Result{}, nil
 }
