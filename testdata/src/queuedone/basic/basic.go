@@ -173,3 +173,20 @@ func (c *PQController) reconcileHandler(req string, priority int) {
 		c.Queue.Forget(req)
 	}
 }
+
+// The concrete queue type: Done is skipped when the key is empty.
+type Concrete struct {
+	q *workqueue.Typed[string]
+}
+
+func (c *Concrete) process() bool {
+	key, quit := c.q.Get()
+	if quit {
+		return false
+	}
+	if key == "" {
+		return true // want `return without c.q.Done\(key\) after c.q.Get`
+	}
+	c.q.Done(key)
+	return true
+}

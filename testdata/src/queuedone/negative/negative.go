@@ -271,3 +271,23 @@ func (e *Embedded) dispatch(work chan<- string) {
 		work <- key
 	}
 }
+
+// The concrete queue type with Done deferred.
+type Concrete struct {
+	q *workqueue.Typed[string]
+}
+
+func NewConcrete() *Concrete { return &Concrete{q: workqueue.NewTyped[string]()} }
+
+func (c *Concrete) process() bool {
+	key, quit := c.q.Get()
+	if quit {
+		return false
+	}
+	defer c.q.Done(key)
+	if key == "" {
+		return true
+	}
+	c.q.Add(key)
+	return true
+}
