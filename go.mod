@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/google/btree v1.1.3
+	github.com/sourcegraph/jsonrpc2 v0.2.3
 	golang.org/x/time v0.16.0
 	golang.org/x/tools v0.52.0
 	k8s.io/client-go v0.36.0
