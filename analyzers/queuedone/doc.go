@@ -41,13 +41,15 @@
 // where it is written but does the call counts too: the analyzer cannot know when it
 // runs, and errs towards silence.
 //
-// The paths are those of the control-flow graphs of the ctrlflow pass
-// (golang.org/x/tools/go/cfg). A consumer is a few dozen lines and the question is one
-// of statement order on paths, which a syntax-level graph answers exactly; ctrlflow
-// also cuts the paths after calls that never return, through its facts about
-// functions that always panic or exit, which is what "panicking paths do not count"
-// needs. SSA would cost a build of the whole package for no better answer, and the
-// helper summaries must be computed by a fact pass, which may not use SSA.
+// The paths are those of control-flow graphs built with golang.org/x/tools/go/cfg from
+// the syntax of the functions that touch a queue. A consumer is a few dozen lines and
+// the question is one of statement order on paths, which a syntax-level graph answers
+// exactly; calls that never return (panic, os.Exit, log.Fatal, klog.Fatal and klog.Exit,
+// and functions of the package that always end in one) cut their path. SSA would cost
+// a build of the whole package for no better answer, and the helper summaries must be
+// computed by a fact pass, which may not use SSA. The ctrlflow pass, which builds the
+// same graphs, is not used: its facts make it run on every dependency, which the
+// standalone driver loads from export data, without syntax.
 //
 // Bad:
 //

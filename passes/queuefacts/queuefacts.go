@@ -6,10 +6,13 @@
 // facts, so that a consumer that hands the item to a helper in another package is
 // understood.
 //
-// The pass works on syntax and types only: the control-flow graphs are those of the
-// ctrlflow pass (golang.org/x/tools/go/cfg, built from the AST), with calls that never
-// return (panic, log.Fatal, klog.Fatal and functions that always call them) cutting
-// their path. It returns at once for a package that imports neither
+// The pass works on syntax and types only: the control-flow graphs are built with
+// golang.org/x/tools/go/cfg from the AST, lazily and only for the functions that touch a
+// queue, with calls that never return (panic, os.Exit, log.Fatal, klog.Fatal and
+// klog.Exit, runtime.Goexit, and functions of the package that always end in one of
+// them) cutting their path. The ctrlflow pass is not used: its facts make it run on
+// every dependency, and the standalone driver loads dependencies from export data,
+// without syntax. It returns at once for a package that imports neither
 // k8s.io/client-go/util/workqueue nor the priority queue package, and only analyses
 // functions whose bodies call a work-queue method or a function with a fact.
 package queuefacts
@@ -24,7 +27,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/ctrlflow"
 	"golang.org/x/tools/go/cfg"
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -37,7 +39,6 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "recognise work-queue operations and summarise what functions do with a work-queue item they receive",
 	URL:        "https://github.com/reconcilelint/reconcilelint/tree/main/passes/queuefacts",
 	Run:        run,
-	Requires:   []*analysis.Analyzer{ctrlflow.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(Params)},
 }
@@ -193,7 +194,7 @@ func RateLimitedAdd(info *types.Info, op Op, call *ast.CallExpr) bool {
 // package's functions.
 type Result struct {
 	pass  *analysis.Pass
-	cfgs  *ctrlflow.CFGs
+	cfgs  map[ast.Node]*cfg.CFG
 	lits  map[*types.Var]*ast.FuncLit // variables assigned a function literal once
 	decls map[*types.Func]*ast.FuncDecl
 	memo  map[*types.Func]*Params
@@ -207,10 +208,11 @@ func run(pass *analysis.Pass) (any, error) {
 	res.Active = k8sapi.ImportsAny(pass.Pkg, func(p string) bool {
 		return p == k8sapi.WorkqueuePkg || p == k8sapi.PriorityQueuePkg
 	})
-	if !res.Active {
+	if !res.Active || pass.TypesInfo == nil || len(pass.Files) == 0 {
+		res.Active = false
 		return res, nil
 	}
-	res.cfgs = pass.ResultOf[ctrlflow.Analyzer].(*ctrlflow.CFGs)
+	res.cfgs = map[ast.Node]*cfg.CFG{}
 	res.lits = map[*types.Var]*ast.FuncLit{}
 	res.decls = map[*types.Func]*ast.FuncDecl{}
 	res.memo = map[*types.Func]*Params{}
@@ -280,7 +282,7 @@ func (r *Result) Summary(fn *types.Func) *Params {
 	}
 	r.busy[fn] = true
 	defer delete(r.busy, fn)
-	g := r.cfgs.FuncDecl(fd)
+	g := r.CFG(fd)
 	p := &Params{}
 	i := 0
 	for _, field := range fd.Type.Params.List {
@@ -562,13 +564,7 @@ func (r *Result) noReturn(n ast.Node) bool {
 	if !ok {
 		return false
 	}
-	switch fn := typeutil.Callee(r.pass.TypesInfo, call).(type) {
-	case *types.Builtin:
-		return fn.Name() == "panic"
-	case *types.Func:
-		return r.cfgs.NoReturn(fn)
-	}
-	return false
+	return !r.mayReturn(call)
 }
 
 // NodeCovers reports whether the CFG node n meets k for the aliases: a work-queue call
@@ -664,8 +660,7 @@ func (r *Result) callCovers(call *ast.CallExpr, al Aliases, k Kind) bool {
 		if k == KindRateLimited {
 			return r.Mentions(lit.Body, inner, k)
 		}
-		g := r.cfgs.FuncLit(lit)
-		return r.covers(g, inner, k)
+		return r.covers(r.CFG(lit), inner, k)
 	}
 	fn := typeutil.StaticCallee(info, call)
 	if fn == nil {
@@ -713,15 +708,84 @@ func (r *Result) Mentions(body ast.Node, al Aliases, k Kind) bool {
 	return found
 }
 
-// CFG returns the control-flow graph of a function declaration or literal.
+// CFG returns the control-flow graph of a function declaration or literal, built once.
 func (r *Result) CFG(fn ast.Node) *cfg.CFG {
+	if g, ok := r.cfgs[fn]; ok {
+		return g
+	}
+	var body *ast.BlockStmt
 	switch fn := fn.(type) {
 	case *ast.FuncDecl:
-		return r.cfgs.FuncDecl(fn)
+		body = fn.Body
 	case *ast.FuncLit:
-		return r.cfgs.FuncLit(fn)
+		body = fn.Body
 	}
-	return nil
+	var g *cfg.CFG
+	if body != nil {
+		g = cfg.New(body, r.mayReturn)
+	}
+	r.cfgs[fn] = g
+	return g
+}
+
+// noReturnFuncs are the functions of other packages that never return, by package.
+var noReturnFuncs = map[string][]string{
+	"os":                         {"Exit"},
+	"runtime":                    {"Goexit"},
+	"log":                        {"Fatal", "Fatalf", "Fatalln", "Panic", "Panicf", "Panicln"},
+	"k8s.io/klog/v2":             {"Fatal", "Fatalf", "Fatalln", "FatalDepth", "Exit", "Exitf", "Exitln", "ExitDepth"},
+	"k8s.io/klog":                {"Fatal", "Fatalf", "Fatalln", "FatalDepth", "Exit", "Exitf", "Exitln", "ExitDepth"},
+	"github.com/sirupsen/logrus": {"Fatal", "Fatalf", "Fatalln", "Panic", "Panicf", "Panicln"},
+}
+
+// mayReturn reports whether call may return: not panic, not one of noReturnFuncs, not a
+// function of this package whose body always ends in such a call.
+func (r *Result) mayReturn(call *ast.CallExpr) bool {
+	switch fn := typeutil.Callee(r.pass.TypesInfo, call).(type) {
+	case *types.Builtin:
+		return fn.Name() != "panic"
+	case *types.Func:
+		fn = fn.Origin()
+		if fn.Pkg() == nil {
+			return true
+		}
+		if fn.Signature().Recv() == nil && slices.Contains(noReturnFuncs[fn.Pkg().Path()], fn.Name()) {
+			return false
+		}
+		if fd := r.decls[fn]; fd != nil && !r.busy[fn] {
+			r.busy[fn] = true
+			defer delete(r.busy, fn)
+			return !endsInNoReturn(r, fd.Body)
+		}
+	}
+	return true
+}
+
+// endsInNoReturn reports whether body has no return statement and its last statement is
+// a call that does not return (a helper like fatal(err) that logs and exits).
+func endsInNoReturn(r *Result, body *ast.BlockStmt) bool {
+	if len(body.List) == 0 {
+		return false
+	}
+	hasReturn := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.ReturnStmt:
+			hasReturn = true
+		case *ast.FuncLit:
+			return false
+		}
+		return !hasReturn
+	})
+	if hasReturn {
+		return false
+	}
+	es, ok := body.List[len(body.List)-1].(*ast.ExprStmt)
+	if !ok {
+		return false
+	}
+	call, ok := ast.Unparen(es.X).(*ast.CallExpr)
+	return ok && !r.mayReturn(call)
 }
 
 func paramVars(info *types.Info, ft *ast.FuncType) []*types.Var {
