@@ -40,8 +40,10 @@
 //
 // Label maps are followed when they are composite literals or local variables assigned
 // one (with index assignments in the same function); label slices passed with "..." the
-// same way. A value that arrives through a parameter of a helper is not followed to
-// the helper's callers.
+// same way. A value that arrives through a parameter of a helper is judged at the
+// helper's calls in the same package (the argument is reported there); calls from other
+// packages are not seen, so a metrics package whose helpers take a name and a namespace
+// is only reported through its callers in that package.
 //
 // Bad:
 //

@@ -56,6 +56,18 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
+	reported := map[token.Pos]bool{}
+	t := &tracer{pass: pass, ins: ins, followed: map[*types.Var]bool{}, report: func(n ast.Node, src string) {
+		if reported[n.Pos()] {
+			return
+		}
+		reported[n.Pos()] = true
+		if src == "error text" {
+			rep.Reportf(n, "%s", msgError)
+		} else {
+			rep.Reportf(n, msgIdentity, src)
+		}
+	}}
 	for cur := range ins.Root().Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
 		if rep.Skip(call.Pos()) {
@@ -84,14 +96,9 @@ func run(pass *analysis.Pass) (any, error) {
 		case byMap[m.Name] && len(call.Args) == 1:
 			values = mapValues(pass, cur, call.Args[0])
 		}
-		t := &tracer{pass: pass}
 		for _, v := range values {
 			if src := t.source(cur, v, 0); src != "" {
-				if src == "error text" {
-					rep.Reportf(v, "%s", msgError)
-				} else {
-					rep.Reportf(v, msgIdentity, src)
-				}
+				t.report(v, src)
 			}
 		}
 	}
@@ -273,7 +280,62 @@ func assignments(info *types.Info, body ast.Node, v *types.Var) []ast.Expr {
 }
 
 type tracer struct {
-	pass *analysis.Pass
+	pass     *analysis.Pass
+	ins      *inspector.Inspector
+	report   func(n ast.Node, src string)
+	calls    map[*types.Func][]inspector.Cursor // calls of the package's functions, built on demand
+	followed map[*types.Var]bool
+}
+
+// params reports, when v is a parameter of the enclosing function declaration (a
+// helper such as recordFailure(name, namespace string)), the arguments given for it at
+// the calls of that function in this package that are object identity or error text.
+func (t *tracer) params(cur inspector.Cursor, v *types.Var) {
+	if t.followed[v] {
+		return
+	}
+	t.followed[v] = true
+	info := t.pass.TypesInfo
+	for fc := range cur.Enclosing((*ast.FuncDecl)(nil)) {
+		decl := fc.Node().(*ast.FuncDecl)
+		fn, ok := info.Defs[decl.Name].(*types.Func)
+		if !ok {
+			return
+		}
+		idx, i := -1, 0
+		for _, f := range decl.Type.Params.List {
+			if len(f.Names) == 0 {
+				i++
+				continue
+			}
+			for _, n := range f.Names {
+				if info.Defs[n] == v {
+					idx = i
+				}
+				i++
+			}
+		}
+		if idx < 0 || (fn.Signature().Variadic() && idx == fn.Signature().Params().Len()-1) {
+			return
+		}
+		if t.calls == nil {
+			t.calls = map[*types.Func][]inspector.Cursor{}
+			for cc := range t.ins.Root().Preorder((*ast.CallExpr)(nil)) {
+				if f, ok := k8sapi.Callee(info, cc.Node().(*ast.CallExpr)).(*types.Func); ok && f.Pkg() == t.pass.Pkg {
+					t.calls[f] = append(t.calls[f], cc)
+				}
+			}
+		}
+		for _, cc := range t.calls[fn] {
+			call := cc.Node().(*ast.CallExpr)
+			if idx < len(call.Args) {
+				if src := t.source(cc, call.Args[idx], 0); src != "" {
+					t.report(call.Args[idx], src)
+				}
+			}
+		}
+		return
+	}
 }
 
 // identity names the object identity fields by the struct that declares them.
@@ -326,6 +388,8 @@ func (t *tracer) source(cur inspector.Cursor, e ast.Expr, depth int) string {
 					return s
 				}
 			}
+		} else if ok {
+			t.params(cur, v)
 		}
 	case *ast.CallExpr:
 		if info.Types[e.Fun].IsType() && len(e.Args) == 1 {

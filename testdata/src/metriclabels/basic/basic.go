@@ -59,3 +59,13 @@ func fail(err error) {
 	msg := err.Error()
 	errorsVec.WithLabelValues(msg).Inc() // want `metric label value from error text`
 }
+
+// A helper whose label values are parameters: the arguments at its calls in this
+// package are judged (jobset's metrics.JobSetFailed(name, namespace) pattern).
+func recordFailure(name, namespace string) {
+	reconciles.WithLabelValues(name, namespace).Inc()
+}
+
+func failed(pod *corev1.Pod) {
+	recordFailure(pod.Name, "default") // want `metric label value from the object's name`
+}

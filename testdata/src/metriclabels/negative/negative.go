@@ -91,3 +91,8 @@ func (t *tracker) forget(pod *corev1.Pod) {
 	connectionUp.DeleteLabelValues(pod.Name, pod.Namespace)
 	t.checks.DeletePartialMatch(prometheus.Labels{"name": pod.Name})
 }
+
+func observeAll() {
+	observe("Pod", time.Second)
+	observe(controllerName, time.Second)
+}
