@@ -63,6 +63,15 @@ func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error
 	if err := r.waitDeleted(ctx); err != nil {
 		return ctrl.Result{}, err
 	}
+	// GetInformer is idempotent per kind: the cache starts one informer, once.
+	if _, err := r.cache.GetInformer(ctx, &corev1.Pod{}); err != nil {
+		return ctrl.Result{}, err
+	}
+	// Reading through the cache or client adds no watch either.
+	var pods corev1.PodList
+	if err := r.List(ctx, &pods); err != nil {
+		return ctrl.Result{}, err
+	}
 	// Starting work on another goroutine is not on the worker (see the goroutine rule).
 	go func() { _ = r.ctrl.Watch(nil) }()
 	return ctrl.Result{}, nil
@@ -125,4 +134,13 @@ func (r *R) waitDeleted(ctx context.Context) error {
 // A helper never reached from Reconcile.
 func (r *R) unused() error {
 	return r.ctrl.Watch(source.Kind[client.Object](r.cache, &corev1.Pod{}, &handler.EnqueueRequestForObject{}))
+}
+
+// Sources built by a helper called only from set-up code.
+func (r *R) secretSource() source.Source {
+	return source.Kind[client.Object](r.cache, &corev1.Secret{}, &handler.EnqueueRequestForObject{})
+}
+
+func (r *R) setupExtra(mgr ctrl.Manager) error {
+	return r.ctrl.Watch(r.secretSource())
 }
