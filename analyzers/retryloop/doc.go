@@ -23,7 +23,9 @@
 // index compared with len or used to index), which skip a failing item or collect its
 // error; error branches that append the error to a list or join it; loops that return or
 // break on error; loops that receive from channels (event loops); loops inside functions
-// started on another goroutine.
+// started on another goroutine. The loop must be in the package of the entry point: a
+// retry loop in a helper of another package is not followed (the shared summary facts
+// are computed from calls, not from control flow).
 //
 // Also reported: a retry.RetryOnConflict or retry.OnError closure that Updates an object
 // (or its status) declared outside the closure without re-reading it inside the closure

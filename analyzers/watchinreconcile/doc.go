@@ -32,7 +32,9 @@
 // returns if so (a map or sync.Map lookup, LoadOrStore, a set's Has, or a bool field the
 // function sets), or whose call sits in the then branch of such a check; calls inside a
 // sync.Once.Do closure. cluster-api's external.ObjectTracker.Watch is such a guarded
-// helper.
+// helper. The guard must be in the function that makes the watch call: a guarded helper
+// that calls another helper which starts the watch is still reported (use the allow
+// option or an ignore directive).
 //
 // Bad:
 //
