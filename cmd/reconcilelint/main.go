@@ -5,6 +5,7 @@
 //	go fix -fixtool=$(which reconcilelint) ./... apply fixes through go fix
 //	reconcilelint help [RULE]                    list rules, or print a rule's documentation
 //	reconcilelint explain RULE                   print a rule's documentation with its run-time trace
+//	reconcilelint lsp                            language server over stdio (docs/editors.md)
 //
 // Exit codes: 0 no findings, 1 findings, 2 usage or configuration error, 3 the analysis
 // could not complete.
@@ -14,6 +15,7 @@ import (
 	"os"
 
 	"github.com/reconcilelint/reconcilelint/internal/driver"
+	_ "github.com/reconcilelint/reconcilelint/internal/lsp" // registers driver.LSP
 )
 
 func main() {

@@ -12,8 +12,12 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers"
 )
 
-// Dispatch runs the subcommand named by args: help, explain, the vet-tool protocol, or
-// the standalone driver.
+// LSP runs the language server (`reconcilelint lsp`). Package internal/lsp sets it in
+// its init function: it imports this package, so this package cannot import it.
+var LSP func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+
+// Dispatch runs the subcommand named by args: help, explain, the vet-tool protocol, the
+// language server, or the standalone driver.
 func Dispatch(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		switch args[0] {
@@ -29,6 +33,12 @@ func Dispatch(args []string, stdout, stderr io.Writer) int {
 				return ExitUsage
 			}
 			return printConfig(stdout, path)
+		case "lsp":
+			if LSP == nil {
+				fmt.Fprintln(stderr, "reconcilelint: this binary was built without the language server")
+				return ExitUsage
+			}
+			return LSP(args[1:], os.Stdin, stdout, stderr)
 		}
 	}
 	if isVetTool(args) {

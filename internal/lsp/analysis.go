@@ -1,0 +1,469 @@
+package lsp
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"go/build"
+	"go/token"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"runtime/debug"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/reconcilelint/reconcilelint/analyzers"
+	"github.com/reconcilelint/reconcilelint/internal/driver"
+)
+
+// Source is the source of every published diagnostic.
+const Source = "reconcilelint"
+
+var overlayName = regexp.MustCompile(`\S*gocommand-\d+[/\\]\d+-([^\s:]+\.go)`)
+
+var readOnlyRoots = sync.OnceValue(func() []string {
+	roots := []string{filepath.Clean(runtime.GOROOT())}
+	if m := os.Getenv("GOMODCACHE"); m != "" {
+		roots = append(roots, filepath.Clean(m))
+	} else if build.Default.GOPATH != "" {
+		roots = append(roots, filepath.Join(filepath.SplitList(build.Default.GOPATH)[0], "pkg", "mod"))
+	}
+	return roots
+})
+
+// configFor returns the analyzers of the configuration that applies to dir (the
+// nearest .reconcilelint.yaml above it). A bad configuration is logged and the default
+// one is used, so that the editor still shows findings.
+func (s *Server) configFor(dir string) (*analyzerSet, error) {
+	path := driver.FindConfig(dir)
+	stamp := "default"
+	if path != "" {
+		st, err := os.Stat(path)
+		if err == nil {
+			stamp = fmt.Sprintf("%s@%d/%d", path, st.ModTime().UnixNano(), st.Size())
+		}
+	}
+	s.mu.Lock()
+	set := s.configs[stamp]
+	s.mu.Unlock()
+	if set != nil {
+		return set, nil
+	}
+	cfg, err := driver.LoadConfig(path)
+	if err != nil {
+		s.logf(msgError, "configuration: %v (using the default configuration)", err)
+		cfg = analyzers.DefaultConfig()
+	}
+	as, err := cfg.Analyzers()
+	if err != nil {
+		s.logf(msgError, "configuration %s: %v (using the default configuration)", path, err)
+		cfg = analyzers.DefaultConfig()
+		if as, err = cfg.Analyzers(); err != nil {
+			return nil, err
+		}
+	}
+	base := dir
+	if path != "" {
+		base = filepath.Dir(path)
+	}
+	set = &analyzerSet{stamp: stamp, analyzers: as, excluded: func(file string) bool {
+		if len(cfg.Exclude) == 0 {
+			return false
+		}
+		rel, err := filepath.Rel(base, file)
+		if err != nil || strings.HasPrefix(rel, "..") {
+			rel = file
+		}
+		return cfg.Excluded(filepath.ToSlash(rel))
+	}}
+	s.mu.Lock()
+	s.configs[stamp] = set
+	s.mu.Unlock()
+	return set, nil
+}
+
+// result is the analysis of one package directory.
+type result struct {
+	key        string
+	files      map[string]*fileResult // by absolute file name
+	problems   []string               // load, type and analyzer errors
+	incomplete bool                   // the package itself did not load or type-check
+	err        error                  // the analysis could not run at all
+}
+
+// fileResult holds the diagnostics of one file and the content they refer to.
+type fileResult struct {
+	content string
+	entries []entry
+}
+
+type entry struct {
+	diag   Diagnostic
+	fixes  []CodeAction // without their Diagnostics
+	ignore *CodeAction
+}
+
+// analyzeDir analyses the package in dir with the open buffers as overlays (or takes
+// the result from the cache) and publishes its diagnostics.
+func (s *Server) analyzeDir(dir string) {
+	s.mu.Lock()
+	texts := map[string]string{}
+	versions := map[string]int{}
+	uris := map[string]string{}
+	for p, d := range s.docs {
+		texts[p] = d.text
+		uris[p] = d.uri
+		if filepath.Dir(p) == dir {
+			versions[p] = d.version
+		}
+	}
+	s.mu.Unlock()
+	if len(versions) == 0 {
+		s.clearDir(dir)
+		return
+	}
+	overlay := map[string][]byte{}
+	for p, t := range texts {
+		if disk, err := os.ReadFile(p); err != nil || string(disk) != t {
+			overlay[p] = []byte(t)
+		}
+	}
+	set, err := s.analyzersFor(dir)
+	if err != nil {
+		s.logDir(dir, msgError, fmt.Sprintf("configuration: %v", err))
+		return
+	}
+	key := cacheKey(dir, set.stamp, overlay)
+	s.mu.Lock()
+	res := s.cache[dir]
+	s.mu.Unlock()
+	if res == nil || res.key != key {
+		res = s.run(dir, set, overlay, uris)
+		res.key = key
+		s.mu.Lock()
+		s.cache[dir] = res
+		s.mu.Unlock()
+	}
+	s.publish(dir, res, versions, uris)
+}
+
+// cacheKey identifies the inputs of a package's analysis: the configuration, every
+// overlay (the package's imports from the same module are analysed from source too),
+// and the names, sizes and modification times of the package directory's files.
+func cacheKey(dir, stamp string, overlay map[string][]byte) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s\x00", dir, stamp)
+	names := make([]string, 0, len(overlay))
+	for p := range overlay {
+		names = append(names, p)
+	}
+	sort.Strings(names)
+	for _, p := range names {
+		fmt.Fprintf(h, "%s\x00%d\x00", p, len(overlay[p]))
+		h.Write(overlay[p])
+	}
+	if ents, err := os.ReadDir(dir); err == nil {
+		for _, e := range ents {
+			if info, err := e.Info(); err == nil && !e.IsDir() {
+				fmt.Fprintf(h, "%s\x00%d\x00%d\x00", e.Name(), info.Size(), info.ModTime().UnixNano())
+			}
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// run analyses the package in dir. A panic outside the analyzers (which the driver
+// already guards) becomes the result's error.
+func (s *Server) run(dir string, set *analyzerSet, overlay map[string][]byte, uris map[string]string) (res *result) {
+	res = &result{files: map[string]*fileResult{}}
+	defer func() {
+		if r := recover(); r != nil {
+			s.logger.Printf("panic analysing %s: %v\n%s", dir, r, debug.Stack())
+			res.err = fmt.Errorf("internal error analysing %s: %v", dir, r)
+		}
+	}()
+	out, err := driver.Analyze(driver.Request{Analyzers: set.analyzers, Dir: dir, Patterns: []string{"."}, Overlay: overlay})
+	if err != nil {
+		res.err = err
+		return res
+	}
+	for _, p := range out.Problems {
+		// go list reports compile errors of overlaid files under temporary names.
+		p = overlayName.ReplaceAllString(p, "$1")
+		res.problems = append(res.problems, p)
+		// A package that does not load or type-check is not analysed: nor is the
+		// package in dir when one of its same-module imports fails.
+		if strings.HasPrefix(p, "package ") && strings.Contains(p, " does not type-check") {
+			res.incomplete = true
+		}
+	}
+	contents := map[string]string{}
+	content := func(file string) (string, bool) {
+		if c, ok := contents[file]; ok {
+			return c, true
+		}
+		var c string
+		if b, ok := overlay[file]; ok {
+			c = string(b)
+		} else if b, err := os.ReadFile(file); err == nil {
+			c = string(b)
+		} else {
+			return "", false
+		}
+		contents[file] = c
+		return c, true
+	}
+	uriOf := func(file string) string {
+		if u, ok := uris[file]; ok {
+			return u
+		}
+		return pathToURI(file)
+	}
+	for _, f := range out.Findings {
+		start := f.Fset.PositionFor(f.Diag.Pos, false)
+		file := start.Filename
+		if file == "" || set.excluded(file) {
+			continue
+		}
+		text, ok := content(file)
+		if !ok {
+			continue
+		}
+		end := start
+		if f.Diag.End.IsValid() {
+			if e := f.Fset.PositionFor(f.Diag.End, false); e.Filename == file && e.Offset >= start.Offset {
+				end = e
+			}
+		}
+		d := Diagnostic{
+			Range:   Range{Start: position(text, start.Offset), End: position(text, end.Offset)},
+			Code:    f.Rule,
+			Source:  Source,
+			Message: f.Message,
+		}
+		url := f.URL
+		if r, ok := analyzers.Lookup(f.Rule); ok {
+			d.Severity = severity(string(r.Severity))
+			if url == "" && r.Analyzer != nil {
+				url = r.Analyzer.URL
+			}
+		}
+		if d.Severity == 0 {
+			d.Severity = severityWarning
+		}
+		if url != "" {
+			d.CodeDescription = &CodeDescription{Href: url}
+		}
+		e := entry{diag: d}
+		for _, sf := range f.Diag.SuggestedFixes {
+			edit := &WorkspaceEdit{Changes: map[string][]TextEdit{}}
+			ok := true
+			for _, te := range sf.TextEdits {
+				ps := f.Fset.PositionFor(te.Pos, false)
+				pe := ps
+				if te.End != token.NoPos {
+					pe = f.Fset.PositionFor(te.End, false)
+				}
+				c, found := content(ps.Filename)
+				if !found || pe.Filename != ps.Filename {
+					ok = false
+					break
+				}
+				u := uriOf(ps.Filename)
+				edit.Changes[u] = append(edit.Changes[u], TextEdit{
+					Range:   Range{Start: position(c, ps.Offset), End: position(c, pe.Offset)},
+					NewText: string(te.NewText),
+				})
+			}
+			if !ok || len(edit.Changes) == 0 {
+				continue
+			}
+			title := sf.Message
+			if title == "" {
+				title = "Apply the fix of " + f.Rule
+			}
+			e.fixes = append(e.fixes, CodeAction{Title: title, Kind: kindQuickFix, IsPreferred: len(e.fixes) == 0, Edit: edit})
+		}
+		if f.Rule != "directive" {
+			line := d.Range.Start.Line
+			l := lineAt(text, line)
+			indent := l[:len(l)-len(strings.TrimLeft(l, " \t"))]
+			e.ignore = &CodeAction{
+				Title: fmt.Sprintf("Ignore %s here (//reconcilelint:ignore)", f.Rule),
+				Kind:  kindQuickFix,
+				Edit: &WorkspaceEdit{Changes: map[string][]TextEdit{uriOf(file): {{
+					Range:   Range{Start: Position{Line: line}, End: Position{Line: line}},
+					NewText: indent + "//reconcilelint:ignore " + f.Rule + " <reason>\n",
+				}}}},
+			}
+		}
+		fr := res.files[file]
+		if fr == nil {
+			fr = &fileResult{content: text}
+			res.files[file] = fr
+		}
+		fr.entries = append(fr.entries, e)
+	}
+	return res
+}
+
+func severity(s string) int {
+	switch s {
+	case "error":
+		return severityError
+	case "warning":
+		return severityWarning
+	case "info":
+		return severityInformation
+	}
+	return 0
+}
+
+// logDir logs a problem of a package directory once (until it changes).
+func (s *Server) logDir(dir string, typ int, msg string) {
+	s.mu.Lock()
+	same := s.lastLog[dir] == msg
+	s.lastLog[dir] = msg
+	s.mu.Unlock()
+	if !same && msg != "" {
+		s.logf(typ, "%s", msg)
+	}
+}
+
+// publish sends the diagnostics of every file of a package directory: the files with
+// findings, the open files (an empty list), and the files whose findings disappeared (an
+// empty list clears them). A package that did not load or type-check keeps the
+// diagnostics published before: the problem is logged instead.
+func (s *Server) publish(dir string, res *result, versions map[string]int, uris map[string]string) {
+	switch {
+	case res.err != nil:
+		s.logDir(dir, msgError, fmt.Sprintf("analysing %s: %v", dir, res.err))
+		return
+	case len(res.problems) > 0:
+		typ := msgWarning
+		if res.incomplete {
+			typ = msgError
+		}
+		s.logDir(dir, typ, fmt.Sprintf("analysing %s: %s", dir, strings.Join(res.problems, "; ")))
+	default:
+		s.logDir(dir, msgLog, "")
+	}
+	if res.incomplete {
+		return
+	}
+	var out []PublishDiagnosticsParams
+	s.mu.Lock()
+	prev := s.published[dir]
+	files := map[string]bool{}
+	for f := range prev {
+		files[f] = true
+	}
+	for f := range res.files {
+		files[f] = true
+	}
+	for f := range versions {
+		files[f] = true
+	}
+	now := map[string]bool{}
+	names := make([]string, 0, len(files))
+	for f := range files {
+		names = append(names, f)
+	}
+	sort.Strings(names)
+	for _, f := range names {
+		p := PublishDiagnosticsParams{URI: pathToURI(f), Diagnostics: []Diagnostic{}}
+		if u, ok := uris[f]; ok {
+			p.URI = u
+		}
+		if v, ok := versions[f]; ok {
+			p.Version = &v
+		}
+		if fr := res.files[f]; fr != nil {
+			for _, e := range fr.entries {
+				p.Diagnostics = append(p.Diagnostics, e.diag)
+			}
+		}
+		if len(p.Diagnostics) > 0 {
+			now[f] = true
+		}
+		out = append(out, p)
+	}
+	s.published[dir] = now
+	s.shown[dir] = res
+	s.mu.Unlock()
+	for _, p := range out {
+		s.notify("textDocument/publishDiagnostics", p)
+	}
+}
+
+// clearDir clears the diagnostics of a package none of whose files is open any more and
+// forgets it.
+func (s *Server) clearDir(dir string) {
+	s.mu.Lock()
+	prev := s.published[dir]
+	delete(s.published, dir)
+	delete(s.shown, dir)
+	delete(s.cache, dir)
+	delete(s.lastLog, dir)
+	s.mu.Unlock()
+	names := make([]string, 0, len(prev))
+	for f := range prev {
+		names = append(names, f)
+	}
+	sort.Strings(names)
+	for _, f := range names {
+		s.notify("textDocument/publishDiagnostics", PublishDiagnosticsParams{URI: pathToURI(f), Diagnostics: []Diagnostic{}})
+	}
+}
+
+// codeActions returns the quick fixes of the published diagnostics that overlap the
+// requested range: every suggested fix, then an "ignore" directive.
+func (s *Server) codeActions(p CodeActionParams) []CodeAction {
+	actions := []CodeAction{}
+	if len(p.Context.Only) > 0 && !slices.ContainsFunc(p.Context.Only, func(k string) bool {
+		return k == kindQuickFix || strings.HasPrefix(kindQuickFix, k+".")
+	}) {
+		return actions
+	}
+	path := uriToPath(p.TextDocument.URI)
+	s.mu.Lock()
+	res := s.shown[filepath.Dir(path)]
+	doc := s.docs[path]
+	s.mu.Unlock()
+	if res == nil || res.files[path] == nil {
+		return actions
+	}
+	fr := res.files[path]
+	if doc != nil && doc.text != fr.content {
+		return actions // the buffer changed since: its new diagnostics are on their way
+	}
+	for _, e := range fr.entries {
+		if !overlaps(e.diag.Range, p.Range) {
+			continue
+		}
+		for _, a := range e.fixes {
+			a.Diagnostics = []Diagnostic{e.diag}
+			actions = append(actions, a)
+		}
+		if e.ignore != nil {
+			a := *e.ignore
+			a.Diagnostics = []Diagnostic{e.diag}
+			actions = append(actions, a)
+		}
+	}
+	return actions
+}
+
+func before(a, b Position) bool {
+	return a.Line < b.Line || a.Line == b.Line && a.Character < b.Character
+}
+
+// overlaps reports whether two ranges share a position (ranges touching at an end
+// count: a cursor at the end of a diagnostic asks for its fixes).
+func overlaps(a, b Range) bool {
+	return !before(a.End, b.Start) && !before(b.End, a.Start)
+}
