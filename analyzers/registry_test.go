@@ -157,16 +157,32 @@ func TestDefaults(t *testing.T) {
 }
 
 func TestSelection(t *testing.T) {
+	// The rules on by default, computed from the registry's metadata, sorted, then the
+	// directive analyzer last (Config.Analyzers puts it there).
+	var defaults, all []string
+	for _, r := range analyzers.Rules {
+		all = append(all, r.Name)
+		if r.Default {
+			defaults = append(defaults, r.Name)
+		}
+	}
+	without := func(l []string, name string) []string {
+		return slices.DeleteFunc(slices.Clone(l), func(s string) bool { return s == name })
+	}
+	if !slices.Contains(defaults, "sleep") || !slices.Contains(defaults, "requeue") {
+		t.Fatalf("sleep and requeue must be on by default: %v", defaults)
+	}
 	for _, c := range []struct {
 		name string
 		cfg  analyzers.Config
 		want []string
 	}{
+		{"defaults", analyzers.Config{}, append(slices.Clone(defaults), "directive")},
 		{"disable all, enable sleep", analyzers.Config{Disable: []string{"all"}, Enable: []string{"sleep"}}, []string{"sleep"}},
 		{"disable all, enable directive", analyzers.Config{Disable: []string{"all"}, Enable: []string{"directive"}}, []string{"directive"}},
-		{"disable one", analyzers.Config{Disable: []string{"requeue"}}, []string{"sleep", "directive"}},
-		{"disable directive", analyzers.Config{Disable: []string{"directive"}}, []string{"requeue", "sleep"}},
-		{"enable all", analyzers.Config{Enable: []string{"all"}}, []string{"requeue", "sleep", "directive"}},
+		{"disable one", analyzers.Config{Disable: []string{"requeue"}}, append(without(defaults, "requeue"), "directive")},
+		{"disable directive", analyzers.Config{Disable: []string{"directive"}}, defaults},
+		{"enable all", analyzers.Config{Enable: []string{"all"}}, append(slices.Clone(all), "directive")},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			as, err := c.cfg.Analyzers()
