@@ -36,3 +36,32 @@ e2e:
 
 clean:
 	rm -rf bin
+
+# golangci-lint v2.15.0 with the reconcilelint module plugin (docs/golangci-lint.md),
+# built offline from the nested module plugin/gcl. main.version carries a hash of every
+# source file of this module linked into the plugin and of both go.sum files:
+# golangci-lint keys its result cache on the version. Cold build: minutes; then seconds.
+GCL := bin/golangci-lint-reconcilelint
+GCL_SOURCES = $(shell $(GO) list -deps -f '{{if .Module}}{{if eq .Module.Path "github.com/reconcilelint/reconcilelint"}}{{range .GoFiles}}{{$$.Dir}}/{{.}} {{end}}{{range .EmbedFiles}}{{$$.Dir}}/{{.}} {{end}}{{end}}{{end}}' ./plugin)
+GCL_VERSION = v2.15.0-custom-gcl-$(shell cd $(CURDIR) && sha256sum $(GCL_SOURCES) go.sum plugin/gcl/go.sum | sed "s|$(CURDIR)/||" | sha256sum | cut -c1-16)
+
+.PHONY: gcl plugin-test
+
+gcl:
+	@mkdir -p bin
+	cd plugin/gcl && $(GO) build -ldflags "-X 'main.version=$(GCL_VERSION)'" -o ../../$(GCL) .
+
+# Builds the custom golangci-lint and runs it on the scenarios of testdata/integration.
+plugin-test: gcl
+	cd plugin/gcl && GCL_BIN=$(CURDIR)/$(GCL) $(GO) test -count=1 ./...
+
+# Benchmarks on real operators (downloads them through the module proxy; minutes).
+# Never part of `make test`. Writes docs/performance.md.
+bench:
+	$(GO) run ./internal/bench -n 3
+
+# The VS Code extension (editors/vscode; needs node and npm): compiled with tsc and
+# packaged as editors/vscode/reconcilelint-VERSION.vsix.
+.PHONY: vscode
+vscode:
+	cd editors/vscode && npm ci --no-audit --no-fund && npx tsc -p . && npx @vscode/vsce package --skip-license
