@@ -11,14 +11,14 @@ type WatchKind int
 
 // Kinds of watch-starting calls.
 const (
-	NotWatch       WatchKind = iota
-	BuilderCall              // a constructor or method of the controller builder
-	ControllerNew            // controller.New / NewTyped
-	ControllerWatch          // (controller.TypedController).Watch
-	SourceKind               // source.Kind / TypedKind
-	InformerHandler          // AddEventHandler* on an informer
-	StreamWatch              // client.WithWatch.Watch and client-go typed/dynamic Watch
-	ManagerAdd               // (manager.Manager).Add
+	NotWatch        WatchKind = iota
+	BuilderCall               // a constructor or method of the controller builder
+	ControllerNew             // controller.New / NewTyped
+	ControllerWatch           // (controller.TypedController).Watch
+	SourceKind                // source.Kind / TypedKind
+	InformerHandler           // AddEventHandler* on an informer
+	StreamWatch               // client.WithWatch.Watch and client-go typed/dynamic Watch
+	ManagerAdd                // (manager.Manager).Add
 )
 
 var builderMethods = []string{"For", "Owns", "Watches", "WatchesRawSource", "WatchesMetadata", "Named",
