@@ -53,7 +53,7 @@ gcl:
 
 # Builds the custom golangci-lint and runs it on the scenarios of testdata/integration.
 plugin-test: gcl
-	cd plugin/gcl && GCL_BIN=$(CURDIR)/$(GCL) $(GO) test -count=1 ./...
+	cd plugin/gcl && GCL_BIN=$(CURDIR)/$(GCL) $(GO) test -count=1 -timeout 30m ./...
 
 # Benchmarks on real operators (downloads them through the module proxy; minutes).
 # Never part of `make test`. Writes docs/performance.md.

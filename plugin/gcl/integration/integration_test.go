@@ -17,9 +17,19 @@ import (
 // .golangci.yml). `make plugin-test` builds the binary and passes it in GCL_BIN; without
 // it TestMain builds one (unstamped) itself.
 
-var gclBin string
+var gclBin, gclCache string
 
-func TestMain(m *testing.M) {
+func TestMain(m *testing.M) { os.Exit(testMain(m)) }
+
+func testMain(m *testing.M) int {
+	// One result cache for the whole run: the scenarios share controller-runtime, whose
+	// facts golangci-lint then analyses once; their own packages differ in module path.
+	cache, err := os.MkdirTemp("", "gcl-cache")
+	if err != nil {
+		panic(err)
+	}
+	defer os.RemoveAll(cache)
+	gclCache = cache
 	gclBin = os.Getenv("GCL_BIN")
 	if gclBin == "" {
 		dir, err := os.MkdirTemp("", "gcl")
@@ -30,13 +40,11 @@ func TestMain(m *testing.M) {
 		cmd := exec.Command("go", "build", "-o", gclBin, "..")
 		if out, err := cmd.CombinedOutput(); err != nil {
 			fmt.Fprintf(os.Stderr, "go build: %v\n%s", err, out)
-			os.Exit(1)
+			return 1
 		}
-		code := m.Run()
-		os.RemoveAll(dir)
-		os.Exit(code)
+		defer os.RemoveAll(dir)
 	}
-	os.Exit(m.Run())
+	return m.Run()
 }
 
 // scenario copies testdata/integration/name to a temporary directory, so that --fix
@@ -69,7 +77,7 @@ type result struct {
 	code           int
 }
 
-// run runs the binary in dir offline, with a fresh result cache, printing issues as
+// run runs the binary in dir offline, with the test's own result cache, printing issues as
 // `file:line:col: text (linter)` without source lines, colors or statistics.
 func run(t *testing.T, bin, dir string, args ...string) result {
 	args = append([]string{"run",
@@ -80,7 +88,7 @@ func run(t *testing.T, bin, dir string, args ...string) result {
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(),
 		"GOPROXY=off", "GOFLAGS=-mod=readonly",
-		"GOLANGCI_LINT_CACHE="+filepath.Join(t.TempDir(), "cache"))
+		"GOLANGCI_LINT_CACHE="+gclCache)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
