@@ -78,7 +78,7 @@ func run(pass *analysis.Pass, s *settings) (any, error) {
 		for _, n := range o.nonConst {
 			rep.Reportf(n, "%s", msgNonConst)
 		}
-		if !s.forceAllowed(pass.Pkg.Path()) {
+		if s.reportForce && !s.forceAllowed(pass.Pkg.Path()) {
 			for _, n := range o.force {
 				rep.Reportf(n, "%s", msgForce)
 			}

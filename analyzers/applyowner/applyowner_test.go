@@ -19,11 +19,21 @@ func testdata(t *testing.T) string {
 }
 
 func TestApplyOwner(t *testing.T) {
-	analysistest.Run(t, testdata(t), applyowner.Analyzer, "applyowner/basic", "applyowner/negative")
+	a, err := applyowner.New(applyowner.Config{ReportForceOwnership: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, testdata(t), a, "applyowner/basic", "applyowner/negative")
+}
+
+// TestForceOwnershipOffByDefault: the default configuration does not report
+// ForceOwnership (the upstream recommendation for controllers).
+func TestForceOwnershipOffByDefault(t *testing.T) {
+	analysistest.Run(t, testdata(t), applyowner.Analyzer, "applyowner/forcedefault")
 }
 
 func TestAllowForceOwnership(t *testing.T) {
-	a, err := applyowner.New(applyowner.Config{AllowForceOwnership: []string{"example.com/other/...", "applyowner/migrate", "applyowner/migrate/sub/..."}})
+	a, err := applyowner.New(applyowner.Config{ReportForceOwnership: true, AllowForceOwnership: []string{"example.com/other/...", "applyowner/migrate", "applyowner/migrate/sub/..."}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +41,7 @@ func TestAllowForceOwnership(t *testing.T) {
 }
 
 func TestClientFieldOwner(t *testing.T) {
-	a, err := applyowner.New(applyowner.Config{ClientFieldOwner: true})
+	a, err := applyowner.New(applyowner.Config{ClientFieldOwner: true, ReportForceOwnership: true})
 	if err != nil {
 		t.Fatal(err)
 	}

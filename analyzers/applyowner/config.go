@@ -13,8 +13,14 @@ import (
 
 // Config is the configuration of the applyowner rule.
 type Config struct {
-	// AllowForceOwnership lists the import paths of packages whose server-side apply
-	// calls may pass client.ForceOwnership, typically while they migrate field
+	// ReportForceOwnership turns on the report of client.ForceOwnership. It is off by
+	// default: the Kubernetes server-side apply documentation recommends that
+	// controllers force conflicts on the fields they own, and real operators (e.g.
+	// cluster-api's topology controller) do so deliberately. Turn it on where another
+	// manager is expected to own some of the applied fields. Default: false.
+	ReportForceOwnership bool `json:"reportForceOwnership,omitempty"`
+	// AllowForceOwnership (with reportForceOwnership) lists the import paths of packages
+	// whose server-side apply calls may pass client.ForceOwnership, typically while they migrate field
 	// ownership from another manager. A path ending in "/..." also matches every
 	// package below it. Default: none.
 	AllowForceOwnership []string `json:"allowForceOwnership,omitempty"`
@@ -34,7 +40,7 @@ func New(c Config) (*analysis.Analyzer, error) {
 			return nil, fmt.Errorf("allowForceOwnership[%d]: %q %v", i, p, err)
 		}
 	}
-	s := &settings{clientOwner: c.ClientFieldOwner}
+	s := &settings{clientOwner: c.ClientFieldOwner, reportForce: c.ReportForceOwnership}
 	for _, p := range c.AllowForceOwnership {
 		if rest, ok := strings.CutSuffix(p, "/..."); ok {
 			s.forcePrefixes = append(s.forcePrefixes, rest)
@@ -71,6 +77,7 @@ func validPath(p string) error {
 }
 
 type settings struct {
+	reportForce   bool
 	clientOwner   bool
 	forcePaths    []string
 	forcePrefixes []string

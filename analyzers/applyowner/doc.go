@@ -30,8 +30,11 @@
 //     assignment is a constant, and a package-level variable initialised with a constant
 //     and never assigned are constants; a parameter of the enclosing function is not
 //     reported (its call sites are not followed);
-//   - client.ForceOwnership, or PatchOptions{Force: ...}, unless the package is listed in
-//     allowForceOwnership.
+//   - with the option reportForceOwnership (off by default), client.ForceOwnership or
+//     PatchOptions{Force: ...}, unless the package is listed in allowForceOwnership. It is
+//     off by default because the Kubernetes server-side apply documentation recommends
+//     that controllers force conflicts on fields they own; turn it on where other
+//     managers (users, autoscalers) are expected to own some of the applied fields.
 //
 // Options passed as a slice (opts...) are followed when the slice is a local variable
 // built in the same function from a composite literal and appends of single elements.
