@@ -21,8 +21,8 @@
 //     the variable holding it is overwritten or goes out of scope without being read;
 //   - only logged: the error is compared with nil and passed to loggers or event
 //     recorders only, and every return that follows returns a nil error and a Result
-//     that is certainly zero (no RequeueAfter, no Requeue), or the function returns no
-//     error at all.
+//     that is certainly zero (no RequeueAfter, no Requeue). Functions without an error
+//     result (best-effort cleanups) are not reported for a logged error.
 //
 // Writes are recognised by type identity: a helper named Delete or Patch that does not
 // call the API (such as a conditions.Delete editing a slice) is not a write. Errors
