@@ -68,18 +68,38 @@ func check(ret *ssa.Return) bool {
 	if ok1 && ok2 && rp.Block() == ep.Block() {
 		// Chosen together: judge each incoming edge on its own.
 		for i, pred := range rp.Block().Preds {
-			if mayRequeueAfter(rp.Edges[i], pred, map[ssa.Value]bool{}) && recssa.MayBeNonNil(ep.Edges[i], pred) {
+			if mayRequeueAfter(rp.Edges[i], pred, ep.Edges[i], map[ssa.Value]bool{}) && recssa.MayBeNonNil(ep.Edges[i], pred) {
 				return true
 			}
 		}
 		return false
 	}
-	return mayRequeueAfter(res, ret.Block(), map[ssa.Value]bool{}) && recssa.MayBeNonNil(err, ret.Block())
+	return mayRequeueAfter(res, ret.Block(), stored(err), map[ssa.Value]bool{}) && recssa.MayBeNonNil(err, ret.Block())
+}
+
+// stored returns, for a load of a result variable (functions with a defer return
+// through them), the one value stored into it that reaches the load; otherwise v.
+func stored(v ssa.Value) ssa.Value {
+	load, ok := v.(*ssa.UnOp)
+	if !ok {
+		return v
+	}
+	a, ok := load.X.(*ssa.Alloc)
+	if !ok {
+		return v
+	}
+	sts := recssa.ReachingStores(load, a)
+	if len(sts) != 1 {
+		return v
+	}
+	return sts[0].Val
 }
 
 // mayRequeueAfter reports whether the Result value v, used in block at, may have a
-// positive RequeueAfter.
-func mayRequeueAfter(v ssa.Value, at *ssa.BasicBlock, seen map[ssa.Value]bool) bool {
+// positive RequeueAfter when it is returned with the error err. A store of RequeueAfter
+// in a block reached only when err is nil does not count (cluster-api's controller
+// wrapper sets RequeueAfter in the err == nil case of a switch).
+func mayRequeueAfter(v ssa.Value, at *ssa.BasicBlock, err ssa.Value, seen map[ssa.Value]bool) bool {
 	if seen[v] {
 		return false
 	}
@@ -87,7 +107,7 @@ func mayRequeueAfter(v ssa.Value, at *ssa.BasicBlock, seen map[ssa.Value]bool) b
 	switch v := v.(type) {
 	case *ssa.Phi:
 		for i, e := range v.Edges {
-			if mayRequeueAfter(e, v.Block().Preds[i], seen) {
+			if mayRequeueAfter(e, v.Block().Preds[i], err, seen) {
 				return true
 			}
 		}
@@ -97,7 +117,7 @@ func mayRequeueAfter(v ssa.Value, at *ssa.BasicBlock, seen map[ssa.Value]bool) b
 			return false
 		}
 		for _, st := range recssa.ReachingStores(v, a) {
-			if st.Addr == a && mayRequeueAfter(st.Val, st.Block(), seen) {
+			if st.Addr == a && mayRequeueAfter(st.Val, st.Block(), err, seen) {
 				return true
 			}
 		}
@@ -108,7 +128,8 @@ func mayRequeueAfter(v ssa.Value, at *ssa.BasicBlock, seen map[ssa.Value]bool) b
 					continue
 				}
 				for _, st := range *ref.Referrers() {
-					if st, ok := st.(*ssa.Store); ok && st.Addr == ref && recssa.Reachable(st.Block(), at) && positive(st.Val) {
+					if st, ok := st.(*ssa.Store); ok && st.Addr == ref && recssa.Reachable(st.Block(), at) && positive(st.Val) &&
+						!recssa.NilTested(err, st.Block()) {
 						return true
 					}
 				}

@@ -129,3 +129,22 @@ func (r *D) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error
 	}
 	return ctrl.Result{RequeueAfter: time.Minute}, nil
 }
+
+// W wraps another reconciler like cluster-api's util/controller: RequeueAfter is set only
+// in the err == nil case, and cleared when err != nil.
+type W struct{ inner *R }
+
+func (r *W) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	defer func() { _ = req }() // results are returned through result variables
+	result, err := r.inner.Reconcile(ctx, req)
+	if err != nil {
+		result.RequeueAfter = 0
+	}
+	switch {
+	case err != nil:
+		r.inner = nil
+	case result.RequeueAfter > 0:
+		result.RequeueAfter = max(result.RequeueAfter, time.Second)
+	}
+	return result, err
+}
