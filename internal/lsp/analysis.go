@@ -186,6 +186,11 @@ func (s *Server) run(dir string, set *analyzerSet, overlay map[string][]byte, ur
 			res.err = fmt.Errorf("internal error analysing %s: %v", dir, r)
 		}
 	}()
+	if !inModule(dir) {
+		// go list fails and go/packages returns no package: say why nothing is shown.
+		res.err = fmt.Errorf("the directory is outside any Go module (no go.mod or go.work above it): not analysed")
+		return res
+	}
 	out, err := driver.Analyze(driver.Request{Analyzers: set.analyzers, Dir: dir, Patterns: []string{"."}, Overlay: overlay})
 	if err != nil {
 		res.err = err
@@ -309,6 +314,25 @@ func (s *Server) run(dir string, set *analyzerSet, overlay map[string][]byte, ur
 		fr.entries = append(fr.entries, e)
 	}
 	return res
+}
+
+// inModule reports whether dir is inside a module or workspace (or GOPATH mode is on).
+func inModule(dir string) bool {
+	if os.Getenv("GO111MODULE") == "off" {
+		return true
+	}
+	for {
+		for _, name := range []string{"go.mod", "go.work"} {
+			if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+				return true
+			}
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return false
+		}
+		dir = parent
+	}
 }
 
 func severity(s string) int {
