@@ -1,9 +1,6 @@
 package sleep
 
 import (
-	"fmt"
-	"strings"
-
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
@@ -24,14 +21,9 @@ func DefaultConfig() Config { return Config{} }
 
 // New validates c and returns a sleep analyzer configured with it.
 func New(c Config) (*analysis.Analyzer, error) {
-	for i, a := range c.Allow {
-		if strings.TrimSpace(a) == "" || strings.ContainsAny(a, " \t()") {
-			return nil, fmt.Errorf("allow[%d]: %q is not a name like wait.PollUntilContextTimeout or util.WaitForSocket", i, a)
-		}
-	}
-	allow := map[string]bool{}
-	for _, a := range c.Allow {
-		allow[a] = true
+	allow, err := analyzerutil.AllowSet(c.Allow, "wait.PollUntilContextTimeout or util.WaitForSocket")
+	if err != nil {
+		return nil, err
 	}
 	return &analysis.Analyzer{
 		Name:       "sleep",

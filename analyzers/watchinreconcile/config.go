@@ -1,9 +1,6 @@
 package watchinreconcile
 
 import (
-	"fmt"
-	"strings"
-
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
@@ -24,12 +21,9 @@ func DefaultConfig() Config { return Config{} }
 
 // New validates c and returns a watchinreconcile analyzer configured with it.
 func New(c Config) (*analysis.Analyzer, error) {
-	allow := map[string]bool{}
-	for i, a := range c.Allow {
-		if strings.TrimSpace(a) == "" || strings.ContainsAny(a, " \t()") {
-			return nil, fmt.Errorf("allow[%d]: %q is not a name like external.ObjectTracker.Watch", i, a)
-		}
-		allow[a] = true
+	allow, err := analyzerutil.AllowSet(c.Allow, "external.ObjectTracker.Watch")
+	if err != nil {
+		return nil, err
 	}
 	return &analysis.Analyzer{
 		Name:       "watchinreconcile",

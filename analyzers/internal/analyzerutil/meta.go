@@ -1,5 +1,10 @@
 package analyzerutil
 
+import (
+	"fmt"
+	"strings"
+)
+
 // Severity of a rule's findings, as editors and SARIF show it.
 type Severity string
 
@@ -22,4 +27,18 @@ func Must[T any](a T, err error) T {
 		panic(err)
 	}
 	return a
+}
+
+// AllowSet validates an `allow` option (names as findings show them, e.g.
+// "wait.PollUntilContextTimeout" or "util.WaitForSocket") and returns it as a set. The
+// error names the entry, allow[i], and quotes example names.
+func AllowSet(names []string, examples string) (map[string]bool, error) {
+	set := map[string]bool{}
+	for i, a := range names {
+		if strings.TrimSpace(a) == "" || strings.ContainsAny(a, " \t()") {
+			return nil, fmt.Errorf("allow[%d]: %q is not a name like %s", i, a, examples)
+		}
+		set[a] = true
+	}
+	return set, nil
 }
