@@ -58,6 +58,7 @@ var (
 	only   = flag.String("modules", "", "comma-separated module names to measure (default: all)")
 	out    = flag.String("o", "docs/performance.md", "report file")
 	binary = flag.String("reconcilelint", "", "reconcilelint binary (default: build from this checkout)")
+	prep   = flag.Bool("prepare", false, "only download and build the corpus (warm the build cache), measure nothing")
 )
 
 func main() {
@@ -85,7 +86,14 @@ func main() {
 			fmt.Fprintf(os.Stderr, "bench: skipping %s: %v\n", m.Name, err)
 			continue
 		}
+		if *prep {
+			fmt.Fprintf(os.Stderr, "bench: %s ready in %s\n", m.Name, dir)
+			continue
+		}
 		all = append(all, measure(m, dir, staticcheck)...)
+	}
+	if *prep {
+		return
 	}
 	report := render(all)
 	if err := os.WriteFile(filepath.Join(root, *out), []byte(report), 0o644); err != nil {

@@ -14,9 +14,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/pprof"
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/pmezard/go-difflib/difflib"
 	"golang.org/x/tools/go/analysis"
@@ -63,6 +66,9 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		fix        = fs.Bool("fix", false, "apply every suggested fix")
 		diff       = fs.Bool("diff", false, "with -fix, print the fixes as a unified diff instead of applying them")
 		tags       = fs.String("tags", "", "comma-separated build tags")
+		timing     = fs.Bool("timing", false, "print the time spent loading, and in each analyzer, to standard error")
+		cpuProfile = fs.String("cpuprofile", "", "write a CPU profile to this file")
+		memProfile = fs.String("memprofile", "", "write a heap profile to this file at exit")
 	)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: reconcilelint [flags] packages...\n       reconcilelint help|explain RULE\n       go vet -vettool=$(which reconcilelint) packages...\n\nflags:\n")
@@ -114,6 +120,31 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			fmt.Fprintln(stderr, "reconcilelint:", err)
+			return ExitUsage
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintln(stderr, "reconcilelint:", err)
+			return ExitUsage
+		}
+		defer func() { pprof.StopCPUProfile(); f.Close() }()
+	}
+	if *memProfile != "" {
+		defer func() {
+			f, err := os.Create(*memProfile)
+			if err != nil {
+				fmt.Fprintln(stderr, "reconcilelint:", err)
+				return
+			}
+			defer f.Close()
+			runtime.GC()
+			pprof.WriteHeapProfile(f)
+		}()
+	}
+	start := time.Now()
 	lcfg := &packages.Config{Tests: false}
 	if *tags != "" {
 		lcfg.BuildFlags = []string{"-tags=" + *tags}
@@ -146,11 +177,17 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		}
 		code = ExitIncomplete
 	}
+	loaded := time.Now()
 	protect(as)
 	graph, err := checker.Analyze(as, good, nil)
 	if err != nil {
 		fmt.Fprintln(stderr, "reconcilelint:", err)
 		return ExitIncomplete
+	}
+	if *timing {
+		fmt.Fprintf(stderr, "reconcilelint: timing: load %v (%d packages from source), analysis %v\n",
+			loaded.Sub(start).Round(time.Millisecond), len(pkgs), time.Since(loaded).Round(time.Millisecond))
+		writeTimings(stderr)
 	}
 	// Keep the roots of reported packages, and drop excluded findings.
 	var roots []*checker.Action

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/types"
 	"sort"
-	"strings"
 
 	"golang.org/x/tools/go/packages"
 )
@@ -29,56 +28,42 @@ func load(cfg *packages.Config, patterns []string) ([]*packages.Package, map[str
 	for _, p := range roots {
 		report[p.ID] = true
 	}
-	// Same-module imports that are not roots.
+	// The packages of the main modules (the module, or the modules of a go.work) that
+	// the roots import, transitively, but that the patterns do not match. Without
+	// NeedDeps the packages in Imports are not type-checked, but go/packages fills in
+	// their names, modules and imports: the whole import graph is there. A module
+	// replaced by a directory is not a main module: its packages come from export data
+	// like any dependency.
 	var extra []string
-	modules := map[string]bool{}
-	for _, p := range roots {
-		if p.Module != nil && p.Module.Version == "" {
-			modules[p.Module.Path] = true
-		}
-	}
-	seenExtra := map[string]bool{}
-	for _, p := range roots {
-		for path := range p.Imports {
-			if report[path] || seenExtra[path] {
+	seen := map[string]bool{}
+	var visit func(p *packages.Package)
+	visit = func(p *packages.Package) {
+		for _, imp := range p.Imports {
+			if seen[imp.ID] {
 				continue
 			}
-			for m := range modules {
-				if path == m || strings.HasPrefix(path, m+"/") {
-					seenExtra[path] = true
-					extra = append(extra, path)
-				}
+			seen[imp.ID] = true
+			if imp.Module == nil || !imp.Module.Main {
+				continue // the standard library and dependencies (they do not import the main modules)
 			}
+			if !report[imp.ID] {
+				extra = append(extra, imp.PkgPath)
+			}
+			visit(imp)
 		}
 	}
+	for _, p := range roots {
+		seen[p.ID] = true
+	}
+	for _, p := range roots {
+		visit(p)
+	}
 	if len(extra) > 0 {
+		// One more load, so that the roots and their same-module imports are
+		// type-checked together and share their type objects (facts refer to them).
 		sort.Strings(extra)
-		// Transitive same-module imports: one more round is enough for most layouts;
-		// repeat until closed.
-		for {
-			all, err := packages.Load(cfg, append(append([]string{}, patterns...), extra...)...)
-			if err != nil {
-				return nil, nil, err
-			}
-			grew := false
-			for _, p := range all {
-				for path := range p.Imports {
-					if report[path] || seenExtra[path] {
-						continue
-					}
-					for m := range modules {
-						if path == m || strings.HasPrefix(path, m+"/") {
-							seenExtra[path] = true
-							extra = append(extra, path)
-							grew = true
-						}
-					}
-				}
-			}
-			if !grew {
-				roots = all
-				break
-			}
+		if roots, err = packages.Load(cfg, append(append([]string{}, patterns...), extra...)...); err != nil {
+			return nil, nil, err
 		}
 	}
 	linkImports(roots)

@@ -6,13 +6,15 @@
 // instantiated TypedBuilder[R] method are all recognised. Nothing here matches by the
 // name of a receiver, a variable or a file.
 //
-// It is a library, not an analyzer: it has no state and reports nothing.
+// It is a library, not an analyzer: it reports nothing, and its only state is a memo of
+// package dependencies (LookupType).
 package k8sapi
 
 import (
 	"go/ast"
 	"go/types"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -188,26 +190,69 @@ func IsMethodCall(info *types.Info, call *ast.CallExpr, path, recv string, names
 
 // LookupType finds the type object path.name among the packages that pkg imports,
 // transitively. It returns nil when pkg does not depend on path.
+//
+// Rules ask it for a handful of paths, at every call site of some shapes: the answer for
+// each (package, path) pair is memoised (see depIndex), so that a package's import graph
+// is walked once per path, not once per question.
 func LookupType(pkg *types.Package, path, name string) *types.TypeName {
-	seen := map[*types.Package]bool{}
-	var find func(p *types.Package) *types.TypeName
-	find = func(p *types.Package) *types.TypeName {
-		if seen[p] {
-			return nil
-		}
-		seen[p] = true
-		if p.Path() == path {
-			tn, _ := p.Scope().Lookup(name).(*types.TypeName)
-			return tn
-		}
-		for _, imp := range p.Imports() {
-			if tn := find(imp); tn != nil {
-				return tn
-			}
-		}
+	dep := deps.find(pkg, path)
+	if dep == nil {
 		return nil
 	}
-	return find(pkg)
+	tn, _ := dep.Scope().Lookup(name).(*types.TypeName)
+	return tn
+}
+
+// deps memoises, for each package path asked about, which packages reach it.
+var deps = &depIndex{byPath: map[string]map[*types.Package]*types.Package{}}
+
+// depIndex answers "which package with this path does p import, transitively?". The
+// memo holds *types.Package pointers: a long-running process (the language server)
+// type-checks new packages on every run, so the memo is dropped when it grows past
+// maxDepMemo entries.
+type depIndex struct {
+	mu     sync.Mutex
+	byPath map[string]map[*types.Package]*types.Package // path → package → the dependency (nil: none)
+	size   int
+}
+
+const maxDepMemo = 1 << 20
+
+func (d *depIndex) find(pkg *types.Package, path string) *types.Package {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.size > maxDepMemo {
+		d.byPath = map[string]map[*types.Package]*types.Package{}
+		d.size = 0
+	}
+	memo := d.byPath[path]
+	if memo == nil {
+		memo = map[*types.Package]*types.Package{}
+		d.byPath[path] = memo
+	}
+	// Import cycles cannot occur among type-checked packages, but a package is marked
+	// (as reaching nothing) before its imports are visited all the same.
+	var visit func(p *types.Package) *types.Package
+	visit = func(p *types.Package) *types.Package {
+		if r, ok := memo[p]; ok {
+			return r
+		}
+		memo[p] = nil
+		d.size++
+		var r *types.Package
+		if p.Path() == path {
+			r = p
+		} else {
+			for _, imp := range p.Imports() {
+				if r = visit(imp); r != nil {
+					break
+				}
+			}
+		}
+		memo[p] = r
+		return r
+	}
+	return visit(pkg)
 }
 
 // waitBlocking lists the functions of k8s.io/apimachinery/pkg/util/wait that sleep or
