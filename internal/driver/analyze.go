@@ -1,7 +1,21 @@
 package driver
 
 import (
+	"context"
+	"crypto/sha256"
+	"errors"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
@@ -30,11 +44,15 @@ type Result struct {
 
 // Analyze loads the packages matched by the request (dependencies from export data, see
 // load) and runs the analyzers on them. Packages that do not type-check are reported in
-// Problems and skipped; the others are analysed.
-func Analyze(req Request) (*Result, error) {
-	lcfg := &packages.Config{Dir: req.Dir, Overlay: req.Overlay, BuildFlags: req.BuildFlags}
+// Problems and skipped; the others are analysed. Cancelling ctx stops the go command
+// (packages.Config.Context); Analyze then returns ctx's error, never partial results.
+func Analyze(ctx context.Context, req Request) (*Result, error) {
+	lcfg := &packages.Config{Context: ctx, Dir: req.Dir, Overlay: req.Overlay, BuildFlags: req.BuildFlags}
 	pkgs, report, err := load(lcfg, req.Patterns)
 	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	res := &Result{Problems: loadErrors(pkgs)}
@@ -44,10 +62,22 @@ func Analyze(req Request) (*Result, error) {
 			good = append(good, p)
 		}
 	}
-	protect(req.Analyzers)
-	graph, err := checker.Analyze(req.Analyzers, good, nil)
-	if err != nil {
+	if err := runAnalyzers(ctx, req.Analyzers, good, report, res); err != nil {
 		return nil, err
+	}
+	return res, nil
+}
+
+// runAnalyzers runs the analyzers on pkgs and adds the findings and analyzer errors of
+// the reported packages to res.
+func runAnalyzers(ctx context.Context, as []*analysis.Analyzer, pkgs []*packages.Package, report map[string]bool, res *Result) error {
+	protect(as)
+	graph, err := checker.Analyze(as, pkgs, nil)
+	if err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return err
 	}
 	for _, act := range graph.Roots {
 		if !report[act.Package.ID] {
@@ -62,5 +92,339 @@ func Analyze(req Request) (*Result, error) {
 		}
 	}
 	sortFindings(res.Findings)
+	return nil
+}
+
+// A Snapshot is the loaded state of one package directory that a long-running driver
+// (the language server) keeps across edits of that directory's files: the types of the
+// package's dependencies (export data), its same-module imports type-checked from
+// source (support packages), and what that state was computed from.
+//
+// Snapshot.Analyze parses and type-checks only the directory's own files, with the
+// current buffers, against that state, and runs the analyzers: no go command, no
+// compilation, no type-checking of anything else. Valid tells when the state no longer
+// matches the inputs (a file's imports, package clause or build constraints changed, a
+// file was added or removed, a buffer or file of another package changed, go.mod
+// changed), and Load must run again.
+type Snapshot struct {
+	dir        string
+	buildFlags []string
+	root       *packages.Package   // as loaded, imports linked; nil in fallback mode
+	support    []*packages.Package // same-module imports from source that type-check
+	problems   []string            // load errors of the support packages
+	headers    map[string]string   // the directory's non-test Go files → header at load
+	others     string              // hash of the buffers outside the directory at load
+	stamps     map[string]fileStamp
+	moduleDirs []string // directories of the main modules
+	fallback   bool     // every Analyze loads everything again (cgo, no package, …)
+	// LoadTime is how long Load took (for logs).
+	LoadTime time.Duration
+}
+
+type fileStamp struct {
+	size  int64
+	mtime time.Time
+}
+
+func stampOf(file string) fileStamp {
+	st, err := os.Stat(file)
+	if err != nil {
+		return fileStamp{size: -1}
+	}
+	return fileStamp{size: st.Size(), mtime: st.ModTime()}
+}
+
+// Load loads the package in req.Dir (req.Patterns and req.Analyzers are ignored) for
+// repeated analyses with Snapshot.Analyze. Buffers of the directory's own files whose
+// headers (build constraints, package clause, imports) match the file on disk are not
+// given to the go command: their contents do not change what is loaded, and without them
+// the package's export data, which go list -export builds, comes from the build cache
+// instead of a compilation. Cancelling ctx stops the go command.
+func Load(ctx context.Context, req Request) (*Snapshot, error) {
+	start := time.Now()
+	dir := filepath.Clean(req.Dir)
+	s := &Snapshot{dir: dir, buildFlags: req.BuildFlags, stamps: map[string]fileStamp{}}
+	s.headers = dirHeaders(dir, req.Overlay)
+	s.others = hashOthers(dir, req.Overlay)
+	base := map[string][]byte{}
+	for file, content := range req.Overlay {
+		if filepath.Dir(file) == dir {
+			if disk, err := os.ReadFile(file); err == nil && fileHeader(disk) == fileHeader(content) {
+				continue
+			}
+		}
+		base[file] = content
+	}
+	lcfg := &packages.Config{Context: ctx, Dir: dir, Overlay: base, BuildFlags: req.BuildFlags}
+	pkgs, report, err := load(lcfg, []string{"."})
+	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	for _, p := range pkgs {
+		if report[p.ID] {
+			if s.root != nil {
+				s.fallback = true // more than one package: let go/packages sort it out
+			}
+			s.root = p
+			continue
+		}
+		if len(p.Errors) == 0 && !p.IllTyped {
+			s.support = append(s.support, p)
+		}
+		for _, f := range slices.Concat(p.GoFiles, p.CompiledGoFiles, p.OtherFiles) {
+			s.stamps[f] = stampOf(f)
+		}
+		if p.Module != nil && p.Module.Main {
+			s.addModule(p.Module)
+		}
+	}
+	s.problems = loadErrors(slices.DeleteFunc(slices.Clone(pkgs), func(p *packages.Package) bool { return report[p.ID] }))
+	r := s.root
+	if r == nil || r.Types == nil || r.Fset == nil || len(r.CompiledGoFiles) != len(r.GoFiles) || usesCgo(r) {
+		s.fallback = true
+	}
+	if r != nil && r.Module != nil {
+		s.addModule(r.Module)
+	}
+	if s.fallback {
+		s.root = nil
+	}
+	s.LoadTime = time.Since(start)
+	return s, nil
+}
+
+func (s *Snapshot) addModule(m *packages.Module) {
+	if m.Dir != "" && !slices.Contains(s.moduleDirs, m.Dir) {
+		s.moduleDirs = append(s.moduleDirs, m.Dir)
+	}
+	for _, f := range []string{m.GoMod, filepath.Join(m.Dir, "go.sum")} {
+		if f != "" && m.Dir != "" {
+			s.stamps[f] = stampOf(f)
+		}
+	}
+}
+
+// Valid reports whether the snapshot still describes the package in its directory
+// given the buffers in overlay (absolute file name → content) and the files on disk.
+func (s *Snapshot) Valid(overlay map[string][]byte) bool {
+	if hashOthers(s.dir, overlay) != s.others {
+		return false
+	}
+	now := dirHeaders(s.dir, overlay)
+	if len(now) != len(s.headers) {
+		return false
+	}
+	for f, h := range now {
+		old, ok := s.headers[f]
+		if !ok {
+			return false
+		}
+		// A header that does not parse tells nothing: the parse error is reported by
+		// Analyze, and the snapshot serves again once the header is back.
+		if h != old && h != headerError {
+			return false
+		}
+	}
+	for f, st := range s.stamps {
+		if stampOf(f) != st {
+			return false
+		}
+	}
+	return true
+}
+
+// Covers reports whether a change on disk to file is seen by Valid: files of the main
+// modules (same-module imports are support packages, whose files Valid checks; other
+// packages of the module are not imported). A change elsewhere (a module replaced by a
+// directory, a go.work module's neighbour) needs a new Load.
+func (s *Snapshot) Covers(file string) bool {
+	for _, d := range s.moduleDirs {
+		if strings.HasPrefix(file, d+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
+}
+
+// Analyze runs the analyzers on the snapshot's package with the given buffers. The
+// package's files are parsed and type-checked again; everything else is reused. A file
+// that does not parse or type-check is reported in Problems ("package P does not
+// type-check: …") and nothing is analysed. Cancelling ctx makes Analyze return ctx's
+// error (checked between the steps; a running analyzer is not interrupted).
+func (s *Snapshot) Analyze(ctx context.Context, as []*analysis.Analyzer, overlay map[string][]byte) (*Result, error) {
+	if s.fallback {
+		return Analyze(ctx, Request{Analyzers: as, Dir: s.dir, Patterns: []string{"."}, Overlay: overlay, BuildFlags: s.buildFlags})
+	}
+	r := s.root
+	res := &Result{Problems: slices.Clone(s.problems)}
+	var errs []string
+	var files []*ast.File
+	for _, name := range r.CompiledGoFiles {
+		src, ok := overlay[name]
+		if !ok {
+			var err error
+			if src, err = os.ReadFile(name); err != nil {
+				errs = append(errs, err.Error())
+				continue
+			}
+		}
+		f, err := parser.ParseFile(r.Fset, name, src, parser.AllErrors|parser.ParseComments)
+		var list scanner.ErrorList
+		if errors.As(err, &list) {
+			for _, e := range list {
+				errs = append(errs, e.Error())
+			}
+		} else if err != nil {
+			errs = append(errs, err.Error())
+		}
+		if f != nil {
+			files = append(files, f)
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	pkg := *r
+	pkg.Syntax, pkg.Errors, pkg.TypeErrors, pkg.IllTyped = files, nil, nil, false
+	if len(errs) == 0 {
+		pkg.Types = types.NewPackage(r.PkgPath, r.Name)
+		pkg.TypesInfo = &types.Info{
+			Types:        map[ast.Expr]types.TypeAndValue{},
+			Defs:         map[*ast.Ident]types.Object{},
+			Uses:         map[*ast.Ident]types.Object{},
+			Implicits:    map[ast.Node]types.Object{},
+			Instances:    map[*ast.Ident]types.Instance{},
+			Scopes:       map[ast.Node]*types.Scope{},
+			Selections:   map[*ast.SelectorExpr]*types.Selection{},
+			FileVersions: map[*ast.File]string{},
+		}
+		tc := &types.Config{
+			Importer: importerFunc(func(path string) (*types.Package, error) {
+				if path == "unsafe" {
+					return types.Unsafe, nil
+				}
+				if p := r.Imports[path]; p != nil && p.Types != nil {
+					return p.Types, nil
+				}
+				return nil, fmt.Errorf("could not import %s (not among the imports loaded)", path)
+			}),
+			Error: func(err error) { errs = append(errs, err.Error()) },
+			Sizes: r.TypesSizes,
+		}
+		if r.Module != nil && r.Module.GoVersion != "" {
+			tc.GoVersion = "go" + r.Module.GoVersion
+		}
+		types.NewChecker(tc, r.Fset, pkg.Types, pkg.TypesInfo).Files(files)
+	}
+	if len(errs) > 0 {
+		msg := errs[0]
+		if n := len(errs) - 1; n > 0 {
+			msg += fmt.Sprintf(" (and %d more)", n)
+		}
+		res.Problems = append(res.Problems, fmt.Sprintf("package %s does not type-check: %s", r.PkgPath, msg))
+		return res, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := runAnalyzers(ctx, as, append([]*packages.Package{&pkg}, s.support...), map[string]bool{r.ID: true}, res); err != nil {
+		return nil, err
+	}
 	return res, nil
+}
+
+// usesCgo reports whether a file of p imports "C" (go list then compiles generated files).
+func usesCgo(p *packages.Package) bool {
+	for _, f := range p.Syntax {
+		for _, imp := range f.Imports {
+			if imp.Path.Value == `"C"` {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
+
+// headerError is the header of a file whose header does not parse.
+const headerError = "\x00error"
+
+// fileHeader returns what of a Go file decides which packages are loaded with it: its
+// build constraints, package name and imports (paths only, sorted).
+func fileHeader(src []byte) string {
+	f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.ImportsOnly|parser.ParseComments)
+	if err != nil || f == nil {
+		return headerError
+	}
+	var b strings.Builder
+	for _, g := range f.Comments {
+		if g.Pos() >= f.Package {
+			break
+		}
+		for _, c := range g.List {
+			if strings.HasPrefix(c.Text, "//go:build") || strings.HasPrefix(c.Text, "// +build") {
+				b.WriteString(c.Text + "\n")
+			}
+		}
+	}
+	b.WriteString("package " + f.Name.Name + "\n")
+	var paths []string
+	for _, imp := range f.Imports {
+		paths = append(paths, imp.Path.Value)
+	}
+	sort.Strings(paths)
+	b.WriteString(strings.Join(paths, "\n"))
+	return b.String()
+}
+
+// dirHeaders returns the header of every non-test Go file of dir, on disk or in overlay
+// (the buffer wins).
+func dirHeaders(dir string, overlay map[string][]byte) map[string]string {
+	out := map[string]string{}
+	goFile := func(name string) bool {
+		return strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go")
+	}
+	if ents, err := os.ReadDir(dir); err == nil {
+		for _, e := range ents {
+			if e.IsDir() || !goFile(e.Name()) {
+				continue
+			}
+			file := filepath.Join(dir, e.Name())
+			if _, ok := overlay[file]; ok {
+				continue
+			}
+			if src, err := os.ReadFile(file); err == nil {
+				out[file] = fileHeader(src)
+			}
+		}
+	}
+	for file, src := range overlay {
+		if filepath.Dir(file) == dir && goFile(file) {
+			out[file] = fileHeader(src)
+		}
+	}
+	return out
+}
+
+// hashOthers hashes the buffers of files outside dir.
+func hashOthers(dir string, overlay map[string][]byte) string {
+	var names []string
+	for f := range overlay {
+		if filepath.Dir(f) != dir {
+			names = append(names, f)
+		}
+	}
+	sort.Strings(names)
+	h := sha256.New()
+	for _, f := range names {
+		fmt.Fprintf(h, "%s\x00%d\x00", f, len(overlay[f]))
+		h.Write(overlay[f])
+	}
+	return string(h.Sum(nil))
 }

@@ -1,10 +1,12 @@
 package lsp
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"go/build"
+	"go/format"
 	"go/token"
 	"os"
 	"path/filepath"
@@ -15,6 +17,9 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
+
+	"github.com/pmezard/go-difflib/difflib"
 
 	"github.com/reconcilelint/reconcilelint/analyzers"
 	"github.com/reconcilelint/reconcilelint/internal/driver"
@@ -103,8 +108,22 @@ type fileResult struct {
 
 type entry struct {
 	diag   Diagnostic
-	fixes  []CodeAction // without their Diagnostics
+	fixes  []fix
 	ignore *CodeAction
+}
+
+// fix is a suggested fix as byte edits of the analysed contents; codeActions turns it
+// into a formatted WorkspaceEdit (see formattedEdits).
+type fix struct {
+	title    string
+	edits    map[string][]byteEdit // by absolute file name
+	contents map[string]string     // the analysed content of each file
+	uris     map[string]string
+}
+
+type byteEdit struct {
+	start, end int
+	text       string
 }
 
 // analyzeDir analyses the package in dir with the open buffers as overlays (or takes
@@ -141,14 +160,38 @@ func (s *Server) analyzeDir(dir string) {
 	s.mu.Lock()
 	res := s.cache[dir]
 	s.mu.Unlock()
+	ctx := s.ctx
 	if res == nil || res.key != key {
-		res = s.run(dir, set, overlay, uris)
+		// An edit of dir cancels ctx (the result would be stale), closing its last file
+		// cancels loadCtx too. Loading does not depend on the contents of the
+		// directory's buffers (only on their imports, see driver.Load), so an edit
+		// does not throw a load away: the next analysis starts from it.
+		var cancel, cancelLoad context.CancelFunc
+		var loadCtx context.Context
+		loadCtx, cancelLoad = context.WithCancel(s.ctx)
+		ctx, cancel = context.WithCancel(loadCtx)
+		s.mu.Lock()
+		s.running = &runState{dir: dir, cancel: cancel, cancelLoad: cancelLoad}
+		s.mu.Unlock()
+		defer func() {
+			s.mu.Lock()
+			s.running = nil
+			s.mu.Unlock()
+			cancelLoad()
+		}()
+		res = s.run(ctx, loadCtx, dir, set, overlay, uris)
+		if hook := s.afterAnalysis; hook != nil {
+			hook(ctx, dir)
+		}
+		if ctx.Err() != nil {
+			return // superseded: the newer content is scheduled
+		}
 		res.key = key
 		s.mu.Lock()
 		s.cache[dir] = res
 		s.mu.Unlock()
 	}
-	s.publish(dir, res, versions, uris)
+	s.publish(ctx, dir, res, versions, uris)
 }
 
 // cacheKey identifies the inputs of a package's analysis: the configuration, every
@@ -178,7 +221,7 @@ func cacheKey(dir, stamp string, overlay map[string][]byte) string {
 
 // run analyses the package in dir. A panic outside the analyzers (which the driver
 // already guards) becomes the result's error.
-func (s *Server) run(dir string, set *analyzerSet, overlay map[string][]byte, uris map[string]string) (res *result) {
+func (s *Server) run(ctx, loadCtx context.Context, dir string, set *analyzerSet, overlay map[string][]byte, uris map[string]string) (res *result) {
 	res = &result{files: map[string]*fileResult{}}
 	defer func() {
 		if r := recover(); r != nil {
@@ -191,7 +234,23 @@ func (s *Server) run(dir string, set *analyzerSet, overlay map[string][]byte, ur
 		res.err = fmt.Errorf("the directory is outside any Go module (no go.mod or go.work above it): not analysed")
 		return res
 	}
-	out, err := driver.Analyze(driver.Request{Analyzers: set.analyzers, Dir: dir, Patterns: []string{"."}, Overlay: overlay})
+	s.mu.Lock()
+	snap := s.snaps[dir]
+	s.mu.Unlock()
+	if snap == nil || !snap.Valid(overlay) {
+		var err error
+		if snap, err = driver.Load(loadCtx, driver.Request{Dir: dir, Overlay: overlay}); err != nil {
+			res.err = err
+			return res
+		}
+		s.logger.Printf("loaded %s in %v", dir, snap.LoadTime.Round(time.Millisecond))
+		s.mu.Lock()
+		if s.openLocked(dir) {
+			s.snaps[dir] = snap
+		}
+		s.mu.Unlock()
+	}
+	out, err := snap.Analyze(ctx, set.analyzers, overlay)
 	if err != nil {
 		res.err = err
 		return res
@@ -265,7 +324,7 @@ func (s *Server) run(dir string, set *analyzerSet, overlay map[string][]byte, ur
 		}
 		e := entry{diag: d}
 		for _, sf := range f.Diag.SuggestedFixes {
-			edit := &WorkspaceEdit{Changes: map[string][]TextEdit{}}
+			fx := fix{edits: map[string][]byteEdit{}}
 			ok := true
 			for _, te := range sf.TextEdits {
 				ps := f.Fset.PositionFor(te.Pos, false)
@@ -274,24 +333,26 @@ func (s *Server) run(dir string, set *analyzerSet, overlay map[string][]byte, ur
 					pe = f.Fset.PositionFor(te.End, false)
 				}
 				c, found := content(ps.Filename)
-				if !found || pe.Filename != ps.Filename {
+				if !found || pe.Filename != ps.Filename || pe.Offset < ps.Offset || pe.Offset > len(c) {
 					ok = false
 					break
 				}
-				u := uriOf(ps.Filename)
-				edit.Changes[u] = append(edit.Changes[u], TextEdit{
-					Range:   Range{Start: position(c, ps.Offset), End: position(c, pe.Offset)},
-					NewText: string(te.NewText),
-				})
+				fx.edits[ps.Filename] = append(fx.edits[ps.Filename], byteEdit{ps.Offset, pe.Offset, string(te.NewText)})
 			}
-			if !ok || len(edit.Changes) == 0 {
+			if !ok || len(fx.edits) == 0 {
 				continue
 			}
-			title := sf.Message
-			if title == "" {
-				title = "Apply the fix of " + f.Rule
+			fx.title = sf.Message
+			if fx.title == "" {
+				fx.title = "Apply the fix of " + f.Rule
 			}
-			e.fixes = append(e.fixes, CodeAction{Title: title, Kind: kindQuickFix, IsPreferred: len(e.fixes) == 0, Edit: edit})
+			fx.contents = map[string]string{}
+			fx.uris = map[string]string{}
+			for file := range fx.edits {
+				fx.contents[file], _ = content(file)
+				fx.uris[file] = uriOf(file)
+			}
+			e.fixes = append(e.fixes, fx)
 		}
 		if f.Rule != "directive" {
 			line := d.Range.Start.Line
@@ -362,7 +423,7 @@ func (s *Server) logDir(dir string, typ int, msg string) {
 // findings, the open files (an empty list), and the files whose findings disappeared (an
 // empty list clears them). A package that did not load or type-check keeps the
 // diagnostics published before: the problem is logged instead.
-func (s *Server) publish(dir string, res *result, versions map[string]int, uris map[string]string) {
+func (s *Server) publish(ctx context.Context, dir string, res *result, versions map[string]int, uris map[string]string) {
 	switch {
 	case res.err != nil:
 		s.logDir(dir, msgError, fmt.Sprintf("analysing %s: %v", dir, res.err))
@@ -381,6 +442,11 @@ func (s *Server) publish(dir string, res *result, versions map[string]int, uris 
 	}
 	var out []PublishDiagnosticsParams
 	s.mu.Lock()
+	if ctx.Err() != nil {
+		// An edit arrived since the analysis ended: its result is on its way.
+		s.mu.Unlock()
+		return
+	}
 	prev := s.published[dir]
 	files := map[string]bool{}
 	for f := range prev {
@@ -432,6 +498,7 @@ func (s *Server) clearDir(dir string) {
 	delete(s.published, dir)
 	delete(s.shown, dir)
 	delete(s.cache, dir)
+	delete(s.snaps, dir)
 	delete(s.lastLog, dir)
 	s.mu.Unlock()
 	names := make([]string, 0, len(prev))
@@ -469,9 +536,13 @@ func (s *Server) codeActions(p CodeActionParams) []CodeAction {
 		if !overlaps(e.diag.Range, p.Range) {
 			continue
 		}
-		for _, a := range e.fixes {
-			a.Diagnostics = []Diagnostic{e.diag}
-			actions = append(actions, a)
+		for i, fx := range e.fixes {
+			edit := &WorkspaceEdit{Changes: map[string][]TextEdit{}}
+			for file, es := range fx.edits {
+				edit.Changes[fx.uris[file]] = formattedEdits(fx.contents[file], es)
+			}
+			actions = append(actions, CodeAction{Title: fx.title, Kind: kindQuickFix, IsPreferred: i == 0,
+				Diagnostics: []Diagnostic{e.diag}, Edit: edit})
 		}
 		if e.ignore != nil {
 			a := *e.ignore
@@ -490,4 +561,48 @@ func before(a, b Position) bool {
 // count: a cursor at the end of a diagnostic asks for its fixes).
 func overlaps(a, b Range) bool {
 	return !before(a.End, b.Start) && !before(b.End, a.Start)
+}
+
+// formattedEdits returns the text edits that turn content into what `reconcilelint -fix`
+// writes for these fix edits: the edits applied, then the file formatted with
+// go/format (unformatted when it does not parse, as -fix does). Analyzers write their
+// edits without re-aligning neighbouring lines (trailing comments, keyed fields), which
+// gofmt would; an editor does not format a code action's result by itself. The edits
+// cover only the lines that differ, so the rest of the buffer (and its undo history,
+// markers and folds) is left alone.
+func formattedEdits(content string, es []byteEdit) []TextEdit {
+	es = slices.Clone(es)
+	sort.SliceStable(es, func(i, j int) bool { return es[i].start < es[j].start })
+	var b strings.Builder
+	last := 0
+	for _, e := range es {
+		if e.start < last {
+			continue // overlapping edits: keep the first, as -fix keeps the first fix
+		}
+		b.WriteString(content[last:e.start])
+		b.WriteString(e.text)
+		last = e.end
+	}
+	b.WriteString(content[last:])
+	fixed := b.String()
+	if out, err := format.Source([]byte(fixed)); err == nil {
+		fixed = string(out)
+	}
+	a, c := strings.SplitAfter(content, "\n"), strings.SplitAfter(fixed, "\n")
+	// Byte offset of the start of each line of content, and of its end.
+	offs := make([]int, len(a)+1)
+	for i, l := range a {
+		offs[i+1] = offs[i] + len(l)
+	}
+	var out []TextEdit
+	for _, op := range difflib.NewMatcher(a, c).GetOpCodes() {
+		if op.Tag == 'e' {
+			continue
+		}
+		out = append(out, TextEdit{
+			Range:   Range{Start: position(content, offs[op.I1]), End: position(content, offs[op.I2])},
+			NewText: strings.Join(c[op.J1:op.J2], ""),
+		})
+	}
+	return out
 }

@@ -80,21 +80,38 @@ type Server struct {
 	mu        sync.Mutex
 	conn      *jsonrpc2.Conn
 	folders   []string
-	docs      map[string]*document       // open Go files by absolute path
-	pending   map[string]time.Time       // package directories to analyse, with their due time
-	timer     *time.Timer                //
-	cache     map[string]*result         // by package directory: the latest result
-	shown     map[string]*result         // by package directory: the result published
-	published map[string]map[string]bool // by package directory: files with diagnostics
-	lastLog   map[string]string          // by package directory: the last problem logged
-	configs   map[string]*analyzerSet    // by configuration stamp
+	docs      map[string]*document        // open Go files by absolute path
+	pending   map[string]time.Time        // package directories to analyse, with their due time
+	timer     *time.Timer                 //
+	cache     map[string]*result          // by package directory: the latest result
+	shown     map[string]*result          // by package directory: the result published
+	published map[string]map[string]bool  // by package directory: files with diagnostics
+	lastLog   map[string]string           // by package directory: the last problem logged
+	configs   map[string]*analyzerSet     // by configuration stamp
+	snaps     map[string]*driver.Snapshot // by package directory: the loaded state, see driver.Load
+	running   *runState                   // the analysis in flight, if any
 	shutdown  bool
+
+	// ctx ends when the server stops; every analysis runs under it.
+	ctx    context.Context
+	cancel context.CancelFunc
+	// afterAnalysis, when set (by tests), is called after each analysis, before its
+	// result is published, with the context that an edit of the package cancels.
+	afterAnalysis func(ctx context.Context, dir string)
 
 	wake     chan struct{}
 	done     chan struct{}
 	exited   chan struct{}
 	exitOnce sync.Once
 	stopOnce sync.Once
+}
+
+// runState is the analysis in flight: an edit of its directory cancels ctx (the result
+// would be stale); closing the directory's last file cancels loadCtx as well.
+type runState struct {
+	dir        string
+	cancel     context.CancelFunc
+	cancelLoad context.CancelFunc
 }
 
 type document struct {
@@ -117,11 +134,13 @@ func NewServer(stderr io.Writer) *Server {
 		published: map[string]map[string]bool{},
 		lastLog:   map[string]string{},
 		configs:   map[string]*analyzerSet{},
+		snaps:     map[string]*driver.Snapshot{},
 		wake:      make(chan struct{}, 1),
 		done:      make(chan struct{}),
 		exited:    make(chan struct{}),
 	}
 	s.analyzersFor = s.configFor
+	s.ctx, s.cancel = context.WithCancel(context.Background())
 	return s
 }
 
@@ -171,6 +190,7 @@ func (s *Server) setConn(c *jsonrpc2.Conn) {
 func (s *Server) stop() {
 	s.stopOnce.Do(func() {
 		close(s.done)
+		s.cancel()
 		s.mu.Lock()
 		if s.timer != nil {
 			s.timer.Stop()
@@ -289,7 +309,7 @@ func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 	case "workspace/didChangeConfiguration", "workspace/didChangeWatchedFiles":
 		// The configuration file is re-read when its modification time changes; files
 		// changed on disk are seen through the cache key. Re-analyse what is open.
-		s.invalidate()
+		s.invalidate(true)
 		return nil, nil
 	}
 	if req.Notif {
@@ -396,7 +416,11 @@ func (s *Server) didChange(p DidChangeTextDocumentParams) {
 		d.text = c.Text
 	}
 	d.version = p.TextDocument.Version
-	s.scheduleLocked(filepath.Dir(path), s.debounce)
+	dir := filepath.Dir(path)
+	if r := s.running; r != nil && r.dir == dir {
+		r.cancel() // its result would be stale; the new content is analysed after the debounce
+	}
+	s.scheduleLocked(dir, s.debounce)
 }
 
 func (s *Server) didSave(p DidSaveTextDocumentParams) {
@@ -405,16 +429,27 @@ func (s *Server) didSave(p DidSaveTextDocumentParams) {
 	if d := s.docs[path]; d != nil && p.Text != nil {
 		d.text = *p.Text
 	}
+	// A saved file may change what other open packages see (imports, facts). A
+	// snapshot checks the files of its own module itself (Valid); a file elsewhere
+	// (a module replaced by a directory) makes it load again.
+	for dir, snap := range s.snaps {
+		if !snap.Covers(path) {
+			delete(s.snaps, dir)
+		}
+	}
 	s.mu.Unlock()
-	// A saved file may change what other open packages see (imports, facts).
-	s.invalidate()
+	s.invalidate(false)
 }
 
-// invalidate drops the cache and schedules every open package.
-func (s *Server) invalidate() {
+// invalidate drops the results (and, with snaps, the loaded snapshots) and schedules
+// every open package.
+func (s *Server) invalidate(snaps bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.cache = map[string]*result{}
+	if snaps {
+		s.snaps = map[string]*driver.Snapshot{}
+	}
 	for path := range s.docs {
 		s.scheduleLocked(filepath.Dir(path), 0)
 	}
@@ -430,7 +465,24 @@ func (s *Server) didClose(p DidCloseTextDocumentParams) {
 	delete(s.docs, path)
 	// The package is analysed again (the buffer's overlay is gone), or, when none of
 	// its files is open any more, its diagnostics are cleared.
-	s.scheduleLocked(filepath.Dir(path), 0)
+	dir := filepath.Dir(path)
+	if r := s.running; r != nil && r.dir == dir {
+		r.cancel()
+		if !s.openLocked(dir) {
+			r.cancelLoad()
+		}
+	}
+	s.scheduleLocked(dir, 0)
+}
+
+// openLocked reports whether a file of dir is open. s.mu is held.
+func (s *Server) openLocked(dir string) bool {
+	for p := range s.docs {
+		if filepath.Dir(p) == dir {
+			return true
+		}
+	}
+	return false
 }
 
 // scheduleLocked asks for the analysis of dir after delay (a later request for the same
