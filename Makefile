@@ -60,6 +60,13 @@ plugin-test: gcl
 bench:
 	$(GO) run ./internal/bench -n 3
 
+# Robustness: every rule on every package of real operators, controller-runtime and
+# client-go (downloads them through the module proxy; minutes). Fails on any panic or
+# analyzer error. Never part of `make test` (the test skips without RECONCILELINT_CORPUS).
+.PHONY: corpus
+corpus:
+	RECONCILELINT_CORPUS=1 $(GO) test -count=1 -timeout 90m -v -run TestCorpus ./internal/corpus
+
 # The VS Code extension (editors/vscode; needs node and npm): compiled with tsc and
 # packaged as editors/vscode/reconcilelint-VERSION.vsix.
 .PHONY: vscode

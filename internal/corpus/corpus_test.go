@@ -1,0 +1,242 @@
+package corpus_test
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/reconcilelint/reconcilelint/internal/corpus"
+)
+
+// module is one module of the robustness corpus.
+type module struct {
+	name, path, version string
+	replace             map[string]string // module path → module@version replaced in
+}
+
+// modules are the operators of `make bench` and the two libraries every controller
+// builds on.
+var modules = []module{
+	{"cluster-api", "sigs.k8s.io/cluster-api", "v1.14.2",
+		map[string]string{"sigs.k8s.io/cluster-api/api": "sigs.k8s.io/cluster-api/api@v1.14.2"}},
+	{"sample-controller", "k8s.io/sample-controller", "v0.36.2", nil},
+	{"kuberay", "github.com/ray-project/kuberay/ray-operator", "v1.5.0", nil},
+	{"external-secrets", "github.com/external-secrets/external-secrets", "v0.16.2", nil},
+	{"controller-runtime", "sigs.k8s.io/controller-runtime", "v0.24.1", nil},
+	{"client-go", "k8s.io/client-go", "v0.36.0", nil},
+}
+
+// Lines of the driver's standard error (internal/driver).
+var (
+	// A package that go/packages could not load or type-check.
+	typeCheckLine = regexp.MustCompile(`^reconcilelint: package (\S+) does not type-check: (.*)$`)
+	// An analyzer's action failed: its error, or a panic the driver recovered.
+	analyzerLine = regexp.MustCompile(`^reconcilelint: ([a-z0-9]+) on (\S+): (.*)$`)
+)
+
+// TestCorpus runs every rule (-enable=all -json) on every package of the corpus modules
+// and fails on a panic, an analyzer error or an internal error, and on a package that
+// the driver does not type-check although the go command builds it. Packages that do
+// not build for reasons outside reconcilelint are logged as skipped, with the reason.
+//
+// It downloads the modules through the module proxy and takes minutes: it runs only with
+// RECONCILELINT_CORPUS=1 (`make corpus`). RECONCILELINT_CORPUS_DIR sets where the
+// writable copies go (default: the user cache directory); RECONCILELINT_CORPUS_MODULES
+// (comma-separated names) selects modules.
+func TestCorpus(t *testing.T) {
+	if os.Getenv("RECONCILELINT_CORPUS") != "1" {
+		t.Skip("set RECONCILELINT_CORPUS=1 to run reconcilelint on the corpus of real modules (make corpus)")
+	}
+	work := os.Getenv("RECONCILELINT_CORPUS_DIR")
+	if work == "" {
+		cache, err := os.UserCacheDir()
+		if err != nil {
+			t.Fatal(err)
+		}
+		work = filepath.Join(cache, "reconcilelint-corpus")
+	}
+	bin := filepath.Join(t.TempDir(), "reconcilelint")
+	build := exec.Command("go", "build", "-o", bin, "github.com/reconcilelint/reconcilelint/cmd/reconcilelint")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building reconcilelint: %v\n%s", err, out)
+	}
+	var only map[string]bool
+	if s := os.Getenv("RECONCILELINT_CORPUS_MODULES"); s != "" {
+		only = map[string]bool{}
+		for _, n := range strings.Split(s, ",") {
+			only[strings.TrimSpace(n)] = true
+		}
+	}
+	var summary []string
+	for _, m := range modules {
+		if only != nil && !only[m.name] {
+			continue
+		}
+		t.Run(m.name, func(t *testing.T) {
+			dir := filepath.Join(work, m.name)
+			if err := corpus.Prepare(dir, m.path+"@"+m.version, m.replace); err != nil {
+				t.Fatalf("preparing %s@%s: %v", m.path, m.version, err)
+			}
+			r := check(t, bin, dir)
+			line := fmt.Sprintf("%s %s: %d packages, %d findings, %d skipped, %v",
+				m.name, m.version, r.packages, r.findings, len(r.skipped), r.wall.Round(100*time.Millisecond))
+			summary = append(summary, line)
+			t.Log(line)
+			for _, s := range r.skipped {
+				t.Logf("skipped %s", s)
+			}
+			for _, rule := range sortedKeys(r.byRule) {
+				t.Logf("  %-18s %d", rule, r.byRule[rule])
+			}
+		})
+	}
+	t.Logf("corpus on %s/%s, %d CPUs, %s:\n%s", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version(),
+		strings.Join(summary, "\n"))
+}
+
+type result struct {
+	packages, findings int
+	byRule             map[string]int
+	skipped            []string // "package: reason"
+	wall               time.Duration
+}
+
+// check runs reconcilelint on ./... in dir; where the go command cannot load ./... as a
+// whole, it runs it on each package.
+func check(t *testing.T, bin, dir string) result {
+	pkgs := listPackages(t, dir)
+	r := result{packages: len(pkgs), byRule: map[string]int{}}
+	start := time.Now()
+	stdout, stderr, code := runTool(t, bin, dir, "./...")
+	if code == 2 {
+		// Usage error: the pattern did not load as a whole (for example, a package
+		// whose go list fails). One run per package.
+		t.Logf("./... did not load (%s); one run per package", firstLine(stderr))
+		for _, p := range pkgs {
+			o, e, c := runTool(t, bin, dir, p)
+			r.add(t, dir, p, o, e, c)
+		}
+	} else {
+		r.add(t, dir, "./...", stdout, stderr, code)
+	}
+	r.wall = time.Since(start)
+	return r
+}
+
+// add checks one run's output and adds its findings to r.
+func (r *result) add(t *testing.T, dir, pattern string, stdout, stderr []byte, code int) {
+	t.Helper()
+	if code != 0 && code != 1 && code != 3 {
+		t.Errorf("reconcilelint %s: exit %d\n%s", pattern, code, stderr)
+		return
+	}
+	if bytes.Contains(stderr, []byte("panic")) || bytes.Contains(stderr, []byte("internal error")) {
+		t.Errorf("reconcilelint %s: panic or internal error:\n%s", pattern, stderr)
+	}
+	notTypeChecked := 0
+	sc := bufio.NewScanner(bytes.NewReader(stderr))
+	sc.Buffer(nil, 16<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		if m := typeCheckLine.FindStringSubmatch(line); m != nil {
+			notTypeChecked++
+			// Ours if the go command builds the package: the driver's load failed.
+			if out, err := goCmd(dir, "build", m[1]); err == nil {
+				t.Errorf("reconcilelint does not type-check %s, which go build builds: %s", m[1], m[2])
+			} else {
+				r.skipped = append(r.skipped, fmt.Sprintf("%s: does not build: %s", m[1], firstLine(out)))
+			}
+			continue
+		}
+		if m := analyzerLine.FindStringSubmatch(line); m != nil {
+			t.Errorf("analyzer %s failed on %s: %s", m[1], m[2], m[3])
+			continue
+		}
+		if strings.HasPrefix(line, "reconcilelint: ") {
+			t.Errorf("unexpected line on standard error: %s", line)
+		}
+		// Other lines continue a reported error (stack traces): the error is reported.
+	}
+	if code == 3 && notTypeChecked == 0 && !t.Failed() {
+		t.Errorf("reconcilelint %s: exit 3 without a reason on standard error:\n%s", pattern, stderr)
+	}
+	// The JSON tree: package ID → analyzer → diagnostics, or {"error": ...} for a failed
+	// action (also the actions of passes on dependencies, which standard error does not
+	// show).
+	var tree map[string]map[string]json.RawMessage
+	if err := json.Unmarshal(stdout, &tree); err != nil {
+		t.Errorf("reconcilelint %s: output is not the JSON tree: %v\n%.2000s", pattern, err, stdout)
+		return
+	}
+	for pkg, byAnalyzer := range tree {
+		for name, raw := range byAnalyzer {
+			var failed struct {
+				Error string `json:"error"`
+			}
+			if json.Unmarshal(raw, &failed) == nil && failed.Error != "" {
+				t.Errorf("analyzer %s failed on %s: %s", name, pkg, firstLine([]byte(failed.Error)))
+				continue
+			}
+			var diags []json.RawMessage
+			if err := json.Unmarshal(raw, &diags); err != nil {
+				t.Errorf("%s %s: unexpected JSON %.200s", pkg, name, raw)
+				continue
+			}
+			r.findings += len(diags)
+			r.byRule[name] += len(diags)
+		}
+	}
+}
+
+// listPackages returns the import paths of the module's packages (./...).
+func listPackages(t *testing.T, dir string) []string {
+	out, err := goCmd(dir, "list", "-e", "-f", "{{.ImportPath}}", "./...")
+	if err != nil {
+		t.Fatalf("go list ./... in %s: %v\n%s", dir, err, out)
+	}
+	return strings.Fields(string(out))
+}
+
+func runTool(t *testing.T, bin, dir string, pattern string) (stdout, stderr []byte, code int) {
+	cmd := exec.Command(bin, "-enable=all", "-json", pattern)
+	cmd.Dir = dir
+	var o, e bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &o, &e
+	err := cmd.Run()
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("running reconcilelint: %v", err)
+	}
+	return o.Bytes(), e.Bytes(), code
+}
+
+func goCmd(dir string, args ...string) ([]byte, error) {
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	return cmd.CombinedOutput()
+}
+
+func firstLine(b []byte) string {
+	s, _, _ := strings.Cut(strings.TrimSpace(string(b)), "\n")
+	return s
+}
+
+func sortedKeys(m map[string]int) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
