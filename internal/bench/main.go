@@ -13,7 +13,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -24,6 +23,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	prepcorpus "github.com/reconcilelint/reconcilelint/internal/corpus"
 )
 
 type module struct {
@@ -106,46 +107,13 @@ func main() {
 // downloaded modules, and builds it once so that the build cache is warm.
 func prepare(m module) (string, error) {
 	dir := filepath.Join(*work, m.Name)
-	if _, err := os.Stat(filepath.Join(dir, "go.mod")); err != nil {
-		src, err := download(m.Path + "@" + m.Version)
-		if err != nil {
-			return "", err
-		}
-		if err := run(*work, nil, "cp", "-r", src, dir); err != nil {
-			return "", err
-		}
-		if err := run(*work, nil, "chmod", "-R", "u+w", dir); err != nil {
-			return "", err
-		}
-		for path, mod := range m.Replace {
-			rdir, err := download(mod)
-			if err != nil {
-				return "", err
-			}
-			if err := run(dir, nil, "go", "mod", "edit", "-replace="+path+"="+rdir); err != nil {
-				return "", err
-			}
-		}
+	if err := prepcorpus.Prepare(dir, m.Path+"@"+m.Version, m.Replace); err != nil {
+		return "", err
 	}
 	if err := run(dir, nil, "go", "build", "./..."); err != nil {
 		return "", fmt.Errorf("does not build: %v", err)
 	}
 	return dir, nil
-}
-
-func download(modver string) (string, error) {
-	var buf bytes.Buffer
-	cmd := exec.Command("go", "mod", "download", "-json", modver)
-	cmd.Stdout = &buf
-	cmd.Stderr = os.Stderr
-	if err := cmd.Run(); err != nil {
-		return "", fmt.Errorf("go mod download %s: %v", modver, err)
-	}
-	var info struct{ Dir, Error string }
-	if err := json.Unmarshal(buf.Bytes(), &info); err != nil || info.Dir == "" {
-		return "", fmt.Errorf("go mod download %s: %s", modver, info.Error)
-	}
-	return info.Dir, nil
 }
 
 func measure(m module, dir, staticcheck string) []measurement {
