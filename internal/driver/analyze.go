@@ -49,10 +49,10 @@ type Result struct {
 func Analyze(ctx context.Context, req Request) (*Result, error) {
 	lcfg := &packages.Config{Context: ctx, Dir: req.Dir, Overlay: req.Overlay, BuildFlags: req.BuildFlags}
 	pkgs, report, err := load(lcfg, req.Patterns)
-	if err != nil {
-		return nil, err
-	}
 	if err := ctx.Err(); err != nil {
+		return nil, err // go/packages does not wrap it
+	}
+	if err != nil {
 		return nil, err
 	}
 	res := &Result{Problems: loadErrors(pkgs)}
@@ -157,10 +157,10 @@ func Load(ctx context.Context, req Request) (*Snapshot, error) {
 	}
 	lcfg := &packages.Config{Context: ctx, Dir: dir, Overlay: base, BuildFlags: req.BuildFlags}
 	pkgs, report, err := load(lcfg, []string{"."})
-	if err != nil {
-		return nil, err
-	}
 	if err := ctx.Err(); err != nil {
+		return nil, err // go/packages does not wrap it
+	}
+	if err != nil {
 		return nil, err
 	}
 	for _, p := range pkgs {
@@ -195,6 +195,10 @@ func Load(ctx context.Context, req Request) (*Snapshot, error) {
 	s.LoadTime = time.Since(start)
 	return s, nil
 }
+
+// SupportPackages returns the number of same-module imports type-checked from source
+// that the snapshot holds (for logs).
+func (s *Snapshot) SupportPackages() int { return len(s.support) }
 
 func (s *Snapshot) addModule(m *packages.Module) {
 	if m.Dir != "" && !slices.Contains(s.moduleDirs, m.Dir) {

@@ -243,7 +243,7 @@ func (s *Server) run(ctx, loadCtx context.Context, dir string, set *analyzerSet,
 			res.err = err
 			return res
 		}
-		s.logger.Printf("loaded %s in %v", dir, snap.LoadTime.Round(time.Millisecond))
+		s.logger.Printf("loaded %s in %v (%d same-module imports from source)", dir, snap.LoadTime.Round(time.Millisecond), snap.SupportPackages())
 		s.mu.Lock()
 		if s.openLocked(dir) {
 			s.snaps[dir] = snap

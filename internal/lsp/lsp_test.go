@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"go/format"
 	"io"
 	"log"
 	"os"
@@ -285,6 +286,11 @@ func apply(t *testing.T, text, path string, edit *lsp.WorkspaceEdit) string {
 	return text
 }
 
+func gofmted(src string) bool {
+	out, err := format.Source([]byte(src))
+	return err == nil && string(out) == src
+}
+
 func TestServer(t *testing.T) {
 	dir := copyModule(t, "operator")
 	c := start(t, dir, 100)
@@ -397,6 +403,49 @@ func TestServer(t *testing.T) {
 		}
 		version++
 		// Back to the text before, for the next steps.
+		c.change(file, version, text)
+		c.waitDiags(file, version)
+		version++
+	})
+
+	t.Run("fix is formatted", func(t *testing.T) {
+		// A trailing comment aligned with the one of the line the fix shortens: gofmt
+		// (and so -fix) re-aligns it, the analyzer's edit alone does not.
+		before := "\t\treturn ctrl.Result{RequeueAfter: 30 * time.Second}, nil\n"
+		aligned := "\t\tcm.Data = nil                                                          // a\n" +
+			"\t\treturn ctrl.Result{Requeue: true, RequeueAfter: 30 * time.Second}, nil // b\n"
+		edited := strings.Replace(text, before, aligned, 1)
+		if edited == text || !gofmted(edited) {
+			t.Fatal("the test input is not there or not gofmt'd")
+		}
+		if gofmted(strings.Replace(edited, "Requeue: true, ", "", 1)) {
+			t.Fatal("the raw fix is gofmt-clean: the test checks nothing")
+		}
+		c.change(file, version, edited)
+		c.waitDiags(file, version)
+		version++
+		var actions []lsp.CodeAction
+		c.call("textDocument/codeAction", lsp.CodeActionParams{
+			TextDocument: lsp.TextDocumentIdentifier{URI: uri(file)},
+			Range:        lsp.Range{Start: lsp.Position{Line: 41, Character: 25}, End: lsp.Position{Line: 41, Character: 25}},
+		}, &actions)
+		if len(actions) != 2 || actions[0].Title != "Remove Requeue" {
+			t.Fatalf("actions: %+v", actions)
+		}
+		for _, e := range actions[0].Edit.Changes[uri(file)] {
+			if e.Range.Start.Line < 40 || e.Range.End.Line > 42 {
+				t.Errorf("an edit outside the fixed lines: %+v", e)
+			}
+		}
+		fixed := apply(t, edited, file, actions[0].Edit)
+		want := strings.Replace(text, before, "\t\tcm.Data = nil                                           // a\n"+
+			"\t\treturn ctrl.Result{RequeueAfter: 30 * time.Second}, nil // b\n", 1)
+		if fixed != want {
+			t.Fatalf("after the fix:\n%s\nwant:\n%s", fixed, want)
+		}
+		if !gofmted(fixed) {
+			t.Error("the fixed file is not gofmt'd")
+		}
 		c.change(file, version, text)
 		c.waitDiags(file, version)
 		version++
