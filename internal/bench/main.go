@@ -78,6 +78,7 @@ func main() {
 		must(run(root, []string{"GOBIN=" + gobin}, "go", "install", "honnef.co/go/tools/cmd/staticcheck@v0.8.2"))
 	}
 	var all []measurement
+	loadBefore = loadavg()
 	for _, m := range corpus {
 		if *only != "" && !contains(strings.Split(*only, ","), m.Name) {
 			continue
@@ -96,6 +97,7 @@ func main() {
 	if *prep {
 		return
 	}
+	loadAfter = loadavg()
 	report := render(all)
 	if err := os.WriteFile(filepath.Join(root, *out), []byte(report), 0o644); err != nil {
 		fatal(err)
@@ -204,12 +206,48 @@ func timed(dir string, args ...string) (time.Duration, int64, int) {
 	return wall, rss, code
 }
 
+var loadBefore, loadAfter string
+
+// loadavg returns the 1, 5 and 15 minute load averages ("" where /proc is missing): a
+// run on a busy machine says so in the report.
+func loadavg() string {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return ""
+	}
+	f := strings.Fields(string(data))
+	if len(f) < 3 {
+		return ""
+	}
+	return strings.Join(f[:3], " ")
+}
+
+// cpuModel returns the processor's model name from /proc/cpuinfo, or "".
+func cpuModel() string {
+	data, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return ""
+	}
+	for _, l := range strings.Split(string(data), "\n") {
+		if k, v, ok := strings.Cut(l, ":"); ok && strings.TrimSpace(k) == "model name" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return ""
+}
+
 func render(ms []measurement) string {
 	var b strings.Builder
 	b.WriteString("<!-- Written by `make bench` (go run ./internal/bench); numbers are from the run described below. -->\n\n# Performance\n\n")
 	fmt.Fprintf(&b, "Measured %s on %s/%s, %d CPUs, %s; median of %d runs each; peak RSS is the largest resident set of the process tree.\n\n",
 		time.Now().UTC().Format("2006-01-02"), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version(), *runs)
-	b.WriteString("Reproduce: `make bench` (options: `go run ./internal/bench -h`).\n\n")
+	if m := cpuModel(); m != "" {
+		fmt.Fprintf(&b, "Processor: %s. ", m)
+	}
+	if loadBefore != "" {
+		fmt.Fprintf(&b, "Load average (1, 5, 15 min) at the start: %s; at the end: %s.", loadBefore, loadAfter)
+	}
+	b.WriteString("\n\nReproduce: `make bench` (options: `go run ./internal/bench -h`).\n\n")
 	mods := []string{}
 	seen := map[string]bool{}
 	for _, m := range ms {
@@ -227,19 +265,40 @@ func render(ms []measurement) string {
 				get[m.Tool+"|"+m.State] = m
 			}
 		}
-		ratio := func(a, c string) string {
+		// row writes a ratio of two measurements and, when there is a target, whether
+		// the run met it.
+		row := func(what, a, c string, target float64) {
 			x, y := get[a], get[c]
-			if y.Wall == 0 {
-				return "n/a"
+			val, met := "n/a", ""
+			if x.Wall > 0 && y.Wall > 0 {
+				r := float64(x.Wall) / float64(y.Wall)
+				val = fmt.Sprintf("%.2fx", r)
+				if target > 0 {
+					met = "no"
+					if r <= target {
+						met = "yes"
+					}
+				}
 			}
-			return fmt.Sprintf("%.2fx", float64(x.Wall)/float64(y.Wall))
+			t := ""
+			if target > 0 {
+				t = fmt.Sprintf("≤ %.1fx", target)
+			}
+			fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", what, val, t, met)
 		}
-		b.WriteString("\n| ratio | value | target |\n| --- | --- | --- |\n")
-		fmt.Fprintf(&b, "| standalone / plain go vet, cold vet cache (both from a warm build) | %s | ≤ 0.5x |\n", ratio("reconcilelint (standalone)|warm build", "go vet|cold vet cache"))
-		fmt.Fprintf(&b, "| vet-tool warm / go vet warm | %s | ≤ 1.0x |\n", ratio("go vet -vettool=reconcilelint|warm", "go vet|warm"))
-		fmt.Fprintf(&b, "| vet-tool after edit / go vet after edit | %s | ≤ 1.0x |\n", ratio("go vet -vettool=reconcilelint|one-line edit", "go vet|one-line edit"))
-		fmt.Fprintf(&b, "| vet-tool cold / go vet cold | %s | |\n", ratio("go vet -vettool=reconcilelint|cold vet cache", "go vet|cold vet cache"))
-		fmt.Fprintf(&b, "| standalone / staticcheck | %s | |\n\n", ratio("reconcilelint (standalone)|warm build", "staticcheck v0.8.2|warm build"))
+		b.WriteString("\n| ratio | value | target | met |\n| --- | --- | --- | --- |\n")
+		row("standalone / plain go vet, cold vet cache (both from a warm build)", "reconcilelint (standalone)|warm build", "go vet|cold vet cache", 0.5)
+		row("vet-tool warm / go vet warm", "go vet -vettool=reconcilelint|warm", "go vet|warm", 1.0)
+		row("vet-tool after edit / go vet after edit", "go vet -vettool=reconcilelint|one-line edit", "go vet|one-line edit", 1.0)
+		row("vet-tool cold / go vet cold", "go vet -vettool=reconcilelint|cold vet cache", "go vet|cold vet cache", 0)
+		row("standalone / staticcheck", "reconcilelint (standalone)|warm build", "staticcheck v0.8.2|warm build", 0)
+		var peak int64
+		for _, m := range get {
+			if strings.HasPrefix(m.Tool, "reconcilelint") || strings.Contains(m.Tool, "vettool=reconcilelint") {
+				peak = max(peak, m.RSS)
+			}
+		}
+		fmt.Fprintf(&b, "| peak RSS of reconcilelint runs | %d MiB | ≤ 1024 MiB | %s |\n\n", peak/1024, map[bool]string{true: "yes", false: "no"}[peak <= 1<<20])
 	}
 	return b.String()
 }

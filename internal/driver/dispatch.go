@@ -1,9 +1,11 @@
 package driver
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis/unitchecker"
@@ -43,6 +45,9 @@ func Dispatch(args []string, stdout, stderr io.Writer) int {
 	}
 	if isVetTool(args) {
 		wd, _ := os.Getwd()
+		if slices.Contains(args, "-V=full") {
+			return printToolID(stdout, wd)
+		}
 		cfg, err := LoadConfig(FindConfig(wd))
 		if err != nil {
 			fmt.Fprintln(stderr, "reconcilelint:", err)
@@ -57,6 +62,41 @@ func Dispatch(args []string, stdout, stderr io.Writer) int {
 		unitchecker.Main(as...) // does not return
 	}
 	return Main(args, stdout, stderr)
+}
+
+// printToolID answers the go command's -V=full question. The go command keys its vet
+// cache on the tool ID it reads here and on the vet flags, never on files the tool reads
+// by itself: with the plain executable hash (what unitchecker prints), a change to
+// .reconcilelint.yaml would replay cached results of the old configuration (a rule just
+// enabled would report nothing on unchanged packages). So the ID also hashes the
+// configuration file found from the directory go vet runs in (the module root, usually;
+// packages read the file nearest to them, which is the same one unless a subdirectory
+// has its own).
+func printToolID(stdout io.Writer, wd string) int {
+	h := sha256.New()
+	exe, err := os.Executable()
+	if err == nil {
+		var f *os.File
+		if f, err = os.Open(exe); err == nil {
+			_, err = io.Copy(h, f)
+			f.Close()
+		}
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "reconcilelint:", err)
+		return ExitIncomplete
+	}
+	if path := FindConfig(wd); path != "" {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "reconcilelint:", err)
+			return ExitUsage
+		}
+		fmt.Fprintf(h, "\x00config\x00%s\x00", path)
+		h.Write(data)
+	}
+	fmt.Fprintf(stdout, "%s version devel comments-go-here buildID=%x\n", exe, h.Sum(nil))
+	return ExitClean
 }
 
 // isVetTool reports whether the go command invokes us as a vet or fix tool: it asks

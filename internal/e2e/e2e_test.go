@@ -435,3 +435,31 @@ func TestHelpAndExplain(t *testing.T) {
 		t.Errorf("help requeue: exit %d\n%s", code, out)
 	}
 }
+
+// TestVetToolConfigChange: the go command caches vet results by tool ID and flags, not
+// by the files a tool reads. A change of .reconcilelint.yaml must still take effect on
+// unchanged packages: the tool ID (-V=full) hashes the configuration.
+func TestVetToolConfigChange(t *testing.T) {
+	t.Parallel()
+	dir := copyModule(t, "operator")
+	cfg := filepath.Join(dir, ".reconcilelint.yaml")
+	if err := os.WriteFile(cfg, []byte("disable: [sleep, requeue, goroutine]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// Twice: the second run replays the cached (clean) result.
+	for i := 0; i < 2; i++ {
+		if _, stderr, code := run(t, dir, "go", "vet", "-vettool="+binary, "./..."); code != 0 {
+			t.Fatalf("run %d with the rules disabled: go vet exited %d:\n%s", i, code, stderr)
+		}
+	}
+	if err := os.WriteFile(cfg, []byte("disable: [requeue, goroutine]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code := run(t, dir, "go", "vet", "-vettool="+binary, "./...")
+	if code == 0 || !strings.Contains(stderr, "time.Sleep") {
+		t.Fatalf("after enabling sleep in the configuration, go vet exited %d without its findings (a stale cached result?):\n%s", code, stderr)
+	}
+	if strings.Contains(stderr, "deprecated Result.Requeue") {
+		t.Errorf("requeue is still disabled, but go vet reported it:\n%s", stderr)
+	}
+}
