@@ -18,8 +18,10 @@
 // this rule asks for that decision to be written down, per package, in the
 // configuration.
 //
-// The analyzer reports, everywhere in the module (not only in Reconcile paths: apply
-// calls are usually made by helpers, and every apply needs a manager):
+// The analyzer reports, everywhere in the module except test code (not only in
+// Reconcile paths: apply calls are usually made by helpers, and every apply needs a
+// manager; test code includes test-support packages, as defined in
+// docs/analyzers.md):
 //   - Patch with client.Apply, and Apply of client.Writer and client.SubResourceWriter
 //     (Status(), SubResource(...)), also through a concrete client type, with no
 //     client.FieldOwner option and no client.PatchOptions/ApplyOptions literal with a

@@ -15,4 +15,7 @@ func TestConditions(t *testing.T) {
 		t.Fatal(err)
 	}
 	analysistest.Run(t, dir, conditions.Analyzer, "conditions/basic", "conditions/negative")
+	// Test-support packages in ordinary files: a testing package (jobset), a package
+	// that takes a testing.TB; and a TestRun controller, which is not test support.
+	analysistest.Run(t, dir, conditions.Analyzer, "conditions/pkg/util/testing", "conditions/fixtures", "conditions/testrun")
 }

@@ -41,6 +41,9 @@ func New(rules []*analysis.Analyzer, known []string) *analysis.Analyzer {
 	}
 	a.Run = func(pass *analysis.Pass) (any, error) {
 		dirs := pass.ResultOf[directives.Analyzer].(*directives.Result)
+		if analyzerutil.IsTestSupport(pass) {
+			return nil, nil // no rule reports in test-support packages
+		}
 		skip := func(name string) bool { return analyzerutil.IsTestFile(name) || dirs.Generated(name) }
 		for _, m := range dirs.Malformed() {
 			if !skip(pass.Fset.File(m.Pos).Name()) {

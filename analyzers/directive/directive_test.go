@@ -28,6 +28,13 @@ func TestDirective(t *testing.T) {
 	analysistest.Run(t, testdata(t), a, "directive/basic")
 }
 
+// TestTestSupport checks that directives in a test-support package are not checked: no
+// rule reports there, so every ignore directive there would look unused.
+func TestTestSupport(t *testing.T) {
+	a := directive.New([]*analysis.Analyzer{sleep.Analyzer, requeue.Analyzer}, []string{"directive", "requeue", "sleep"})
+	analysistest.Run(t, testdata(t), a, "directive/testutil")
+}
+
 // TestPartialRun checks that an ignore naming a rule that is not enabled in this run is
 // not reported as unused: it may suppress a finding in a run that enables the rule.
 func TestPartialRun(t *testing.T) {

@@ -13,8 +13,9 @@
 //   - an unknown //reconcilelint: verb.
 //
 // An ignore directive applies to findings on its own line and, when it stands alone on
-// its line, to findings on the next line. Directives in test files and generated files
-// are not checked, since no rule reports there.
+// its line, to findings on the next line. Directives in test files, test-support
+// packages (as defined in docs/analyzers.md) and generated files are not checked, since
+// no rule reports there.
 //
 // Bad:
 //

@@ -17,11 +17,12 @@
 // result or a reason such as apierrors.ReasonForError) and put the identity into logs
 // or events.
 //
-// The analyzer reports, everywhere in the module (metrics are usually recorded in
-// helpers, not in Reconcile itself), the label values given to WithLabelValues,
-// GetMetricWithLabelValues, With, GetMetricWith, CurryWith and MustCurryWith of
-// client_golang's CounterVec, GaugeVec, HistogramVec, SummaryVec and ObserverVec when
-// the value is:
+// The analyzer reports, everywhere in the module except test code (metrics are
+// usually recorded in helpers, not in Reconcile itself; test code includes
+// test-support packages, as defined in docs/analyzers.md), the label values given to
+// WithLabelValues, GetMetricWithLabelValues, With, GetMetricWith, CurryWith and
+// MustCurryWith of client_golang's CounterVec, GaugeVec, HistogramVec, SummaryVec and
+// ObserverVec when the value is:
 //   - the Name, Namespace, UID or GenerateName field of metav1.ObjectMeta (also promoted
 //     through an object), the Name or UID of an OwnerReference, the Name or Namespace of
 //     types.NamespacedName or reconcile.Request;

@@ -15,8 +15,9 @@
 // survives success, so the next failure of that object waits as if all the old failures
 // had just happened (up to 1000s with the default limiter).
 //
-// The analyzer reports everywhere, not only on Reconcile paths, on values whose type is
-// a client-go work queue (TypedInterface, TypedDelayingInterface,
+// The analyzer reports everywhere except in test code (_test.go files and test-support
+// packages, as defined in docs/analyzers.md), not only on Reconcile paths, on values
+// whose type is a client-go work queue (TypedInterface, TypedDelayingInterface,
 // TypedRateLimitingInterface, the deprecated untyped Interface, DelayingInterface and
 // RateLimitingInterface, and the concrete Typed queue) or a controller-runtime
 // PriorityQueue, also when held in a struct field or an embedded field:

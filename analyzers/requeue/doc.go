@@ -15,7 +15,8 @@
 // The rule reports composite literals of reconcile.Result (or ctrl.Result) that set
 // Requeue to anything but the constant false, and assignments res.Requeue = x to a
 // Result variable that the function returns (or a *Result parameter). Reads of the field
-// are never reported. Unlike most rules it reports everywhere outside tests, not only in
+// are never reported. Unlike most rules it reports everywhere outside test code (_test.go
+// files and test-support packages, as defined in docs/analyzers.md), not only in
 // functions reached from an entry point: a Result has no other use than to be returned
 // to the controller, and sub-reconcilers often live in packages without a Reconcile.
 //

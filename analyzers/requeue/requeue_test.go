@@ -26,6 +26,12 @@ func TestRequeue(t *testing.T) {
 	analysistest.Run(t, testdata(t), requeue.Analyzer, "requeue/basic", "requeue/negative")
 }
 
+// TestTestSupport checks that a Requeue in test-support packages that are not _test.go
+// files is not reported: a package under test/e2e, and one whose name ends in testing.
+func TestTestSupport(t *testing.T) {
+	analysistest.Run(t, testdata(t), requeue.Analyzer, "requeue/test/e2e", "requeue/clienttesting")
+}
+
 // TestRemoveWithRequeueAfter checks the removal of Requeue next to a positive constant
 // RequeueAfter, and that no fix is offered when RequeueAfter may be zero.
 func TestRemoveWithRequeueAfter(t *testing.T) {

@@ -23,28 +23,31 @@ var OutcomeType = reflect.TypeFor[*Outcome]()
 
 // Reporter filters and reports the diagnostics of one rule on one package.
 type Reporter struct {
-	pass *analysis.Pass
-	dirs *directives.Result
-	out  *Outcome
+	pass        *analysis.Pass
+	dirs        *directives.Result
+	out         *Outcome
+	testSupport bool // the package is test support (IsTestSupport): nothing is reported
 }
 
 // NewReporter returns the reporter for pass. The analyzer must require
 // directives.Analyzer.
 func NewReporter(pass *analysis.Pass) *Reporter {
 	return &Reporter{
-		pass: pass,
-		dirs: pass.ResultOf[directives.Analyzer].(*directives.Result),
-		out:  &Outcome{Used: map[token.Pos]bool{}},
+		pass:        pass,
+		dirs:        pass.ResultOf[directives.Analyzer].(*directives.Result),
+		out:         &Outcome{Used: map[token.Pos]bool{}},
+		testSupport: IsTestSupport(pass),
 	}
 }
 
 // Outcome returns what the analyzer returns from Run.
 func (r *Reporter) Outcome() *Outcome { return r.out }
 
-// Skip reports whether nothing may be reported at p: test files and generated files.
+// Skip reports whether nothing may be reported at p: test files, test-support packages
+// and generated files.
 func (r *Reporter) Skip(p token.Pos) bool {
 	f := r.pass.Fset.File(p)
-	if f == nil {
+	if f == nil || r.testSupport {
 		return true
 	}
 	return IsTestFile(f.Name()) || r.dirs.Generated(f.Name())
@@ -53,8 +56,8 @@ func (r *Reporter) Skip(p token.Pos) bool {
 // IsTestFile reports whether filename is a Go test file.
 func IsTestFile(filename string) bool { return strings.HasSuffix(filename, "_test.go") }
 
-// Report reports d unless it is in a test or generated file or suppressed by an ignore
-// directive for this rule.
+// Report reports d unless it is in a test file, a test-support package or a generated
+// file, or suppressed by an ignore directive for this rule.
 func (r *Reporter) Report(d analysis.Diagnostic) {
 	if r.Skip(d.Pos) {
 		return

@@ -41,6 +41,19 @@ type Option struct {
 	Name, Type, Doc string
 }
 
+// testCodeNote ends docs/analyzers.md: where no rule reports (analyzerutil.Reporter).
+const testCodeNote = `
+No rule reports in test code or generated code: files whose name ends in _test.go,
+generated files (a "Code generated ... DO NOT EDIT." comment), and test-support
+packages, which are built only for tests but live in ordinary files (fixture builders,
+fakes, envtest setups, e2e suites). A package is test support when its name, or a
+directory of its import path below the module root, is test, tests, e2e, testing,
+testutil, testutils, testhelper or testhelpers, or ends in testing, testutil or
+testutils (pkg/util/testing, internal/test/builder, test/e2e, utiltesting); or when one
+of its non-test files uses a type of package testing (testing.T, testing.TB) or imports
+ginkgo, gomega, testify or controller-runtime's envtest.
+`
+
 // Load reads the rule packages under root/analyzers.
 func Load(root string) ([]Rule, error) {
 	dir := filepath.Join(root, "analyzers")
@@ -238,6 +251,7 @@ func Index(rules []Rule) []byte {
 		}
 		fmt.Fprintf(&b, "| [%s](rules/%s.md) | %s | %s | %s |\n", r.Name, r.Name, r.Title, on, r.Severity)
 	}
+	b.WriteString(testCodeNote)
 	return b.Bytes()
 }
 
