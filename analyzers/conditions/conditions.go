@@ -457,7 +457,7 @@ func (c *checker) stored(cur inspector.Cursor, cond, dst ast.Expr, viaSet bool) 
 		if !keyed {
 			continue
 		}
-		if m["ObservedGeneration"] == nil && !fieldAssigned(info, body, v, "ObservedGeneration") {
+		if m["ObservedGeneration"] == nil && !fieldAssigned(info, body, v, "ObservedGeneration") && !statusGeneration(cur, dst) {
 			if obj := c.objectOf(dst, lit.Pos()); obj != "" {
 				c.reportf(lit, msgObsGen, obj, obj)
 			}
@@ -470,6 +470,43 @@ func (c *checker) stored(cur inspector.Cursor, cond, dst ast.Expr, viaSet bool) 
 			}
 		}
 	}
+}
+
+// statusGeneration reports whether the function around cur assigns ObservedGeneration
+// next to the conditions list dst (obj.Status.ObservedGeneration for
+// &obj.Status.Conditions): the status then carries the generation it describes, and
+// clients such as kubectl wait read it when a condition has none.
+func statusGeneration(cur inspector.Cursor, dst ast.Expr) bool {
+	e := ast.Unparen(dst)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	sel, ok := e.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	status := types.ExprString(sel.X)
+	var body *ast.BlockStmt
+	for fn := range cur.Enclosing((*ast.FuncDecl)(nil)) {
+		body = fn.Node().(*ast.FuncDecl).Body
+	}
+	if body == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || found {
+			return !found
+		}
+		for _, l := range as.Lhs {
+			if s, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && s.Sel.Name == "ObservedGeneration" && types.ExprString(s.X) == status {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
 }
 
 // fieldAssigned reports whether v.field is assigned in body.

@@ -16,8 +16,9 @@
 // hand, leaves clients (kubectl wait, GitOps tools, other controllers) unable to tell
 // whether Ready=True describes the spec they just applied or an older one.
 //
-// The analyzer reports, everywhere in the module (conditions are built in helpers,
-// not only in Reconcile):
+// The analyzer reports, everywhere in the module except test code (conditions are
+// built in helpers, not only in Reconcile; test code includes test-support packages
+// such as pkg/util/testing, as defined in docs/analyzers.md):
 //   - the Type or Reason of a metav1.Condition (a composite literal, or an assignment to
 //     cond.Type / cond.Reason) that comes from error text: err.Error(), an error passed
 //     to fmt.Sprint*/Sprintf or a function of package strings, or a concatenation with
@@ -34,7 +35,11 @@
 //     list is a field of an API object (&obj.Status.Conditions), or a parameter, the
 //     receiver or a local variable in scope is an API object (its type has GetGeneration
 //     and GetUID). A literal that reaches those calls through a local variable is
-//     followed, and a later cond.ObservedGeneration = ... counts as setting it.
+//     followed, and a later cond.ObservedGeneration = ... counts as setting it. Not
+//     reported when the same function sets the ObservedGeneration of the status that
+//     holds the list (obj.Status.ObservedGeneration next to &obj.Status.Conditions):
+//     the status then records the generation it describes, and kubectl wait reads it
+//     when a condition has none.
 //
 // A value that is a parameter of the enclosing function is judged at the calls of that
 // function in the same package (the argument is reported there); calls from other

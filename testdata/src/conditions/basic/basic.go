@@ -16,7 +16,8 @@ type Foo struct {
 }
 
 type FooStatus struct {
-	Conditions []metav1.Condition
+	ObservedGeneration int64
+	Conditions         []metav1.Condition
 }
 
 const (
@@ -85,4 +86,18 @@ func callers(obj *Foo, err error) {
 	setReadyFalse(obj, ReasonBadSpaces, "")        // want `condition Reason "Secret not found" does not match`
 	setReadyFalse(obj, "Failed", err.Error())      // the message may hold error text
 	setReadyFalse(obj, "Failed: "+err.Error(), "") // want `condition Reason from error text`
+}
+
+// The status-level ObservedGeneration of another object does not describe these
+// conditions, nor does one set in another function.
+func statusOfOther(obj, other *Foo) {
+	other.Status.ObservedGeneration = other.Generation
+	meta.SetStatusCondition(&obj.Status.Conditions, metav1.Condition{Type: TypeReady, Status: metav1.ConditionTrue, Reason: "Ready"}) // want `condition without ObservedGeneration while the generation of obj is at hand`
+}
+
+func setObserved(obj *Foo) { obj.Status.ObservedGeneration = obj.Generation }
+
+func statusElsewhere(obj *Foo) {
+	setObserved(obj)
+	obj.Status.Conditions = append(obj.Status.Conditions, metav1.Condition{Type: TypeReady, Status: metav1.ConditionTrue, Reason: "Ready"}) // want `condition without ObservedGeneration while the generation of obj is at hand`
 }

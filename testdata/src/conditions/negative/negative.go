@@ -15,7 +15,8 @@ type Foo struct {
 }
 
 type FooStatus struct {
-	Conditions []metav1.Condition
+	ObservedGeneration int64
+	Conditions         []metav1.Condition
 }
 
 type Reason string
@@ -132,3 +133,16 @@ func callSetFailed(obj *Foo, err error) {
 	setFailed(obj, ReasonFailed, err.Error())
 	setFailed(obj, string(apierrors.ReasonForError(err)), "")
 }
+
+// The status carries the generation next to its conditions (kuberay's calculateStatus):
+// kubectl wait and other clients read status.observedGeneration when a condition has
+// none, so a condition without its own ObservedGeneration is not reported.
+func calculateStatus(instance *Foo) *Foo {
+	newInstance := instance.DeepCopy()
+	newInstance.Status.ObservedGeneration = newInstance.ObjectMeta.Generation
+	meta.SetStatusCondition(&newInstance.Status.Conditions, metav1.Condition{Type: TypeReady, Status: metav1.ConditionTrue, Reason: ReasonProgress})
+	newInstance.Status.Conditions = append(newInstance.Status.Conditions, metav1.Condition{Type: TypeQualified, Status: metav1.ConditionTrue, Reason: ReasonFailed})
+	return newInstance
+}
+
+func (f *Foo) DeepCopy() *Foo { c := *f; return &c }
