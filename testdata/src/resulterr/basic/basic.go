@@ -69,3 +69,16 @@ func (r *D) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error
 	}
 	return ctrl.Result{}, nil
 }
+
+// jobset's shape without the shadowing: the RequeueAfter of a sub-reconciler's Result,
+// returned with the error of the final status write.
+type J struct{ inner *R }
+
+func (r *J) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	result, err := r.inner.sync(ctx, &corev1.ConfigMap{})
+	if err != nil {
+		return result, err
+	}
+	err = r.inner.Status().Update(ctx, &corev1.ConfigMap{})
+	return ctrl.Result{RequeueAfter: result.RequeueAfter}, err // want `RequeueAfter is ignored`
+}

@@ -148,3 +148,23 @@ func (r *W) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error
 	}
 	return result, err
 }
+
+// jobset v0.10.1's Reconcile: the err of the if statement is scoped to it, so the final
+// return carries the outer err, which is nil there (the non-conflict error of the status
+// write is dropped, which is not this rule's business).
+type J struct{ client.Client }
+
+func (r *J) sub(ctx context.Context) (ctrl.Result, error) {
+	return ctrl.Result{RequeueAfter: time.Minute}, nil
+}
+
+func (r *J) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	result, err := r.sub(ctx)
+	if err != nil {
+		return result, err
+	}
+	if err := r.Status().Update(ctx, &corev1.ConfigMap{}); apierrors.IsConflict(err) {
+		return ctrl.Result{RequeueAfter: time.Second}, nil
+	}
+	return ctrl.Result{RequeueAfter: result.RequeueAfter}, err
+}
