@@ -239,10 +239,11 @@ func FieldName(fa *ssa.FieldAddr) string {
 	return st.Field(fa.Field).Name()
 }
 
-// ReachingStores returns the values stored into the variable a that the load may read:
-// the last store before it in its block if there is one, otherwise every store (into
-// the variable, its elements or fields) in a block from which the load's block is
-// reachable.
+// ReachingStores returns the stores into the variable a that the load may read: the
+// last store before it in its block if there is one; otherwise every store (into the
+// variable, its elements or fields) from which the load's block can be reached along a
+// path that does not store into the variable itself again. A store into a field or an
+// element does not hide an earlier store of the whole variable.
 func ReachingStores(load ssa.Instruction, a *ssa.Alloc) []*ssa.Store {
 	b := load.Block()
 	idx := -1
@@ -256,25 +257,45 @@ func ReachingStores(load ssa.Instruction, a *ssa.Alloc) []*ssa.Store {
 			return []*ssa.Store{st}
 		}
 	}
+	all := storesInto(a)
+	last := map[*ssa.BasicBlock]int{} // index of the last store of the whole variable in each block
+	for _, st := range all {
+		if st.st.Addr == a && st.index+1 > last[st.block] {
+			last[st.block] = st.index + 1
+		}
+	}
 	var out []*ssa.Store
-	for _, st := range storesInto(a) {
-		if st.block == b {
-			if st.index < idx || inLoop(b) {
-				out = append(out, st.st)
-			}
-		} else if Reachable(st.block, b) {
+	for _, st := range all {
+		if st.block == b && st.index < idx {
+			out = append(out, st.st) // a field or element store before the load
+			continue
+		}
+		if n := last[st.block]; n > 0 && n-1 > st.index {
+			continue // the whole variable is stored again later in the block
+		}
+		if reachesAvoiding(st.block.Succs, b, last) {
 			out = append(out, st.st)
 		}
 	}
 	return out
 }
 
-// inLoop reports whether b can be reached again after it runs.
-func inLoop(b *ssa.BasicBlock) bool {
-	for _, succ := range b.Succs {
-		if Reachable(succ, b) {
+// reachesAvoiding reports whether block to can be reached from one of the blocks from
+// without passing through a block that stores the whole variable (kill), to excepted.
+func reachesAvoiding(from []*ssa.BasicBlock, to *ssa.BasicBlock, kill map[*ssa.BasicBlock]int) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := append([]*ssa.BasicBlock(nil), from...)
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if b == to {
 			return true
 		}
+		if seen[b] || kill[b] > 0 {
+			continue
+		}
+		seen[b] = true
+		stack = append(stack, b.Succs...)
 	}
 	return false
 }

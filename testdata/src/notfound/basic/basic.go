@@ -91,3 +91,20 @@ func (r *Deferred) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result
 	}
 	return ctrl.Result{}, r.Update(ctx, &cm)
 }
+
+// NamedErr: the named result err, read by a deferred closure, keeps the Get's error on
+// the path that skips the later assignment.
+type NamedErr struct {
+	client.Client
+	update bool
+}
+
+func (r *NamedErr) Reconcile(ctx context.Context, req ctrl.Request) (result ctrl.Result, err error) {
+	defer func() { _ = err }()
+	cm := &corev1.ConfigMap{}
+	err = r.Get(ctx, req.NamespacedName, cm)
+	if r.update {
+		err = r.Update(ctx, cm)
+	}
+	return ctrl.Result{}, err // want `NotFound error of the Get`
+}

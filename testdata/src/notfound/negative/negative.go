@@ -161,3 +161,41 @@ func (r *Deferred) Reconcile(ctx context.Context, req ctrl.Request) (_ ctrl.Resu
 	}()
 	return ctrl.Result{}, r.Update(ctx, cm)
 }
+
+// NamedErr is external-secrets' Reconcile: the named result err holds the Get's error,
+// is tested, and is then assigned by other calls; a deferred closure reads it, so it is
+// a variable in memory. The later returns carry the later errors, which the Get's error
+// cannot reach without passing one of those assignments.
+type NamedErr struct{ client.Client }
+
+func (r *NamedErr) Reconcile(ctx context.Context, req ctrl.Request) (result ctrl.Result, err error) {
+	cm := &corev1.ConfigMap{}
+	err = r.Get(ctx, req.NamespacedName, cm)
+	if err != nil {
+		if apierrors.IsNotFound(err) {
+			return ctrl.Result{}, nil
+		}
+		return ctrl.Result{}, err
+	}
+	defer func() {
+		if err == nil {
+			err = r.Status().Update(ctx, cm)
+		}
+	}()
+	skip, err := r.skip(ctx, cm)
+	if err != nil {
+		return ctrl.Result{}, err
+	}
+	if skip {
+		return ctrl.Result{}, nil
+	}
+	err = r.Update(ctx, cm)
+	if err != nil {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, nil
+}
+
+func (r *NamedErr) skip(ctx context.Context, cm *corev1.ConfigMap) (bool, error) {
+	return false, r.Get(ctx, types.NamespacedName{Namespace: cm.Namespace, Name: "store"}, &corev1.Secret{})
+}
