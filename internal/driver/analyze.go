@@ -115,8 +115,9 @@ type Snapshot struct {
 	headers    map[string]string   // the directory's non-test Go files → header at load
 	others     string              // hash of the buffers outside the directory at load
 	stamps     map[string]fileStamp
-	moduleDirs []string // directories of the main modules
-	fallback   bool     // every Analyze loads everything again (cgo, no package, …)
+	moduleDirs []string      // directories of the main modules
+	fallback   bool          // every Analyze loads everything again (cgo, no package, …)
+	added      []*token.File // the files the last Analyze parsed into the shared file set
 	// LoadTime is how long Load took (for logs).
 	LoadTime time.Duration
 }
@@ -258,11 +259,20 @@ func (s *Snapshot) Covers(file string) bool {
 // that does not parse or type-check is reported in Problems ("package P does not
 // type-check: …") and nothing is analysed. Cancelling ctx makes Analyze return ctx's
 // error (checked between the steps; a running analyzer is not interrupted).
+//
+// The positions of a result (Finding.Fset) are valid until the next Analyze of the same
+// snapshot, which removes the files parsed before from the file set (it is shared with
+// the loaded packages and would otherwise grow with every edit). Analyze must not be
+// called concurrently on one snapshot.
 func (s *Snapshot) Analyze(ctx context.Context, as []*analysis.Analyzer, overlay map[string][]byte) (*Result, error) {
 	if s.fallback {
 		return Analyze(ctx, Request{Analyzers: as, Dir: s.dir, Patterns: []string{"."}, Overlay: overlay, BuildFlags: s.buildFlags})
 	}
 	r := s.root
+	for _, f := range s.added {
+		r.Fset.RemoveFile(f)
+	}
+	s.added = s.added[:0]
 	res := &Result{Problems: slices.Clone(s.problems)}
 	var errs []string
 	var files []*ast.File
@@ -286,6 +296,9 @@ func (s *Snapshot) Analyze(ctx context.Context, as []*analysis.Analyzer, overlay
 		}
 		if f != nil {
 			files = append(files, f)
+			if tf := r.Fset.File(f.FileStart); tf != nil {
+				s.added = append(s.added, tf)
+			}
 		}
 	}
 	if err := ctx.Err(); err != nil {

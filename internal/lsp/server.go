@@ -3,12 +3,15 @@
 // the findings of the packages the editor has open as diagnostics, with their suggested
 // fixes and an "ignore this finding" directive as quick fixes.
 //
-// Each open file's package directory is analysed with driver.Analyze (dependencies from
-// export data), with the unsaved buffers as go/packages overlays, after a debounce. The
-// result of a package is cached under a key made of the configuration, the overlays
-// and the package's files on disk, so a package whose inputs did not change is not
-// analysed again. Nothing but protocol messages is written to standard output: logs go
-// to window/logMessage and standard error.
+// Each open file's package directory is loaded once into a driver.Snapshot
+// (dependencies from export data, same-module imports from source) and analysed from it
+// with the unsaved buffers after a debounce: an edit re-parses and type-checks only the
+// directory's files, in process; the snapshot is loaded again when Snapshot.Valid says
+// its inputs changed. An edit cancels the analysis of its directory in flight, whose
+// result is then not published. The result of a package is cached under a key made of
+// the configuration, the overlays and the package's files on disk, so a package whose
+// inputs did not change is not analysed again. Nothing but protocol messages is written
+// to standard output: logs go to window/logMessage and standard error.
 package lsp
 
 import (
