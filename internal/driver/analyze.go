@@ -56,9 +56,12 @@ func Analyze(ctx context.Context, req Request) (*Result, error) {
 		return nil, err
 	}
 	res := &Result{Problems: loadErrors(pkgs)}
+	// Only the reported packages are the checker's roots: it runs the passes with facts
+	// on their imports (the support packages among them) by itself, and the rules' own
+	// findings on support packages would be dropped anyway.
 	var good []*packages.Package
 	for _, p := range pkgs {
-		if len(p.Errors) == 0 && !p.IllTyped {
+		if report[p.ID] && len(p.Errors) == 0 && !p.IllTyped {
 			good = append(good, p)
 		}
 	}
@@ -347,7 +350,9 @@ func (s *Snapshot) Analyze(ctx context.Context, as []*analysis.Analyzer, overlay
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := runAnalyzers(ctx, as, append([]*packages.Package{&pkg}, s.support...), map[string]bool{r.ID: true}, res); err != nil {
+	// The support packages are reached through the imports: the checker runs the passes
+	// with facts on them, not the rules.
+	if err := runAnalyzers(ctx, as, []*packages.Package{&pkg}, map[string]bool{r.ID: true}, res); err != nil {
 		return nil, err
 	}
 	return res, nil
