@@ -113,9 +113,19 @@ type result struct {
 
 // check runs reconcilelint on ./... in dir; where the go command cannot load ./... as a
 // whole, it runs it on each package.
-func check(t *testing.T, bin, dir string) result {
+func check(t *testing.T, bin, dir string) *result {
 	pkgs := listPackages(t, dir)
-	r := result{packages: len(pkgs), byRule: map[string]int{}}
+	r := &result{packages: len(pkgs), byRule: map[string]int{}}
+	// Warm the build cache first (the driver loads dependencies from export data), so
+	// that the wall time is reconcilelint's. A package that does not build is dealt
+	// with below.
+	if out, err := goCmd(dir, "build", "./..."); err != nil {
+		t.Logf("go build ./...: %v: %s", err, firstLine(out))
+	}
+	builds := func(pkg string) (bool, string) {
+		out, err := goCmd(dir, "build", pkg)
+		return err == nil, firstLine(out)
+	}
 	start := time.Now()
 	stdout, stderr, code := runTool(t, bin, dir, "./...")
 	if code == 2 {
@@ -124,24 +134,27 @@ func check(t *testing.T, bin, dir string) result {
 		t.Logf("./... did not load (%s); one run per package", firstLine(stderr))
 		for _, p := range pkgs {
 			o, e, c := runTool(t, bin, dir, p)
-			r.add(t, dir, p, o, e, c)
+			report(t, r.add(p, o, e, c, builds))
 		}
 	} else {
-		r.add(t, dir, "./...", stdout, stderr, code)
+		report(t, r.add("./...", stdout, stderr, code, builds))
 	}
 	r.wall = time.Since(start)
 	return r
 }
 
-// add checks one run's output and adds its findings to r.
-func (r *result) add(t *testing.T, dir, pattern string, stdout, stderr []byte, code int) {
-	t.Helper()
+// add checks one run's output, adds its findings and skipped packages to r, and returns
+// the problems that are ours. builds reports whether the go command builds a package,
+// and why not.
+func (r *result) add(pattern string, stdout, stderr []byte, code int, builds func(pkg string) (bool, string)) []string {
+	var problems []string
+	fail := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
 	if code != 0 && code != 1 && code != 3 {
-		t.Errorf("reconcilelint %s: exit %d\n%s", pattern, code, stderr)
-		return
+		fail("reconcilelint %s: exit %d\n%s", pattern, code, stderr)
+		return problems
 	}
 	if bytes.Contains(stderr, []byte("panic")) || bytes.Contains(stderr, []byte("internal error")) {
-		t.Errorf("reconcilelint %s: panic or internal error:\n%s", pattern, stderr)
+		fail("reconcilelint %s: panic or internal error:\n%s", pattern, stderr)
 	}
 	notTypeChecked := 0
 	sc := bufio.NewScanner(bytes.NewReader(stderr))
@@ -151,32 +164,32 @@ func (r *result) add(t *testing.T, dir, pattern string, stdout, stderr []byte, c
 		if m := typeCheckLine.FindStringSubmatch(line); m != nil {
 			notTypeChecked++
 			// Ours if the go command builds the package: the driver's load failed.
-			if out, err := goCmd(dir, "build", m[1]); err == nil {
-				t.Errorf("reconcilelint does not type-check %s, which go build builds: %s", m[1], m[2])
+			if ok, why := builds(m[1]); ok {
+				fail("reconcilelint does not type-check %s, which go build builds: %s", m[1], m[2])
 			} else {
-				r.skipped = append(r.skipped, fmt.Sprintf("%s: does not build: %s", m[1], firstLine(out)))
+				r.skipped = append(r.skipped, fmt.Sprintf("%s: does not build: %s", m[1], why))
 			}
 			continue
 		}
 		if m := analyzerLine.FindStringSubmatch(line); m != nil {
-			t.Errorf("analyzer %s failed on %s: %s", m[1], m[2], m[3])
+			fail("analyzer %s failed on %s: %s", m[1], m[2], m[3])
 			continue
 		}
 		if strings.HasPrefix(line, "reconcilelint: ") {
-			t.Errorf("unexpected line on standard error: %s", line)
+			fail("unexpected line on standard error: %s", line)
 		}
 		// Other lines continue a reported error (stack traces): the error is reported.
 	}
-	if code == 3 && notTypeChecked == 0 && !t.Failed() {
-		t.Errorf("reconcilelint %s: exit 3 without a reason on standard error:\n%s", pattern, stderr)
+	if code == 3 && notTypeChecked == 0 && len(problems) == 0 {
+		fail("reconcilelint %s: exit 3 without a reason on standard error:\n%s", pattern, stderr)
 	}
 	// The JSON tree: package ID → analyzer → diagnostics, or {"error": ...} for a failed
 	// action (also the actions of passes on dependencies, which standard error does not
 	// show).
 	var tree map[string]map[string]json.RawMessage
 	if err := json.Unmarshal(stdout, &tree); err != nil {
-		t.Errorf("reconcilelint %s: output is not the JSON tree: %v\n%.2000s", pattern, err, stdout)
-		return
+		fail("reconcilelint %s: output is not the JSON tree: %v\n%.2000s", pattern, err, stdout)
+		return problems
 	}
 	for pkg, byAnalyzer := range tree {
 		for name, raw := range byAnalyzer {
@@ -184,17 +197,25 @@ func (r *result) add(t *testing.T, dir, pattern string, stdout, stderr []byte, c
 				Error string `json:"error"`
 			}
 			if json.Unmarshal(raw, &failed) == nil && failed.Error != "" {
-				t.Errorf("analyzer %s failed on %s: %s", name, pkg, firstLine([]byte(failed.Error)))
+				fail("analyzer %s failed on %s: %s", name, pkg, firstLine([]byte(failed.Error)))
 				continue
 			}
 			var diags []json.RawMessage
 			if err := json.Unmarshal(raw, &diags); err != nil {
-				t.Errorf("%s %s: unexpected JSON %.200s", pkg, name, raw)
+				fail("%s %s: unexpected JSON %.200s", pkg, name, raw)
 				continue
 			}
 			r.findings += len(diags)
 			r.byRule[name] += len(diags)
 		}
+	}
+	return problems
+}
+
+func report(t *testing.T, problems []string) {
+	t.Helper()
+	for _, p := range problems {
+		t.Error(p)
 	}
 }
 
