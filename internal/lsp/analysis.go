@@ -172,6 +172,9 @@ func (s *Server) analyzeDir(dir string) {
 		ctx, cancel = context.WithCancel(loadCtx)
 		s.mu.Lock()
 		s.running = &runState{dir: dir, cancel: cancel, cancelLoad: cancelLoad}
+		if s.changedLocked(dir, versions) {
+			cancel() // an edit came in since the buffers were read
+		}
 		s.mu.Unlock()
 		defer func() {
 			s.mu.Lock()
@@ -192,6 +195,22 @@ func (s *Server) analyzeDir(dir string) {
 		s.mu.Unlock()
 	}
 	s.publish(ctx, dir, res, versions, uris)
+}
+
+// changedLocked reports whether the open files of dir are no longer those of versions
+// (an edit, an open or a close since). s.mu is held.
+func (s *Server) changedLocked(dir string, versions map[string]int) bool {
+	n := 0
+	for p, d := range s.docs {
+		if filepath.Dir(p) != dir {
+			continue
+		}
+		n++
+		if v, ok := versions[p]; !ok || v != d.version {
+			return true
+		}
+	}
+	return n != len(versions)
 }
 
 // cacheKey identifies the inputs of a package's analysis: the configuration, every
