@@ -221,9 +221,13 @@ func report(t *testing.T, problems []string) {
 
 // listPackages returns the import paths of the module's packages (./...).
 func listPackages(t *testing.T, dir string) []string {
-	out, err := goCmd(dir, "list", "-e", "-f", "{{.ImportPath}}", "./...")
+	cmd := exec.Command("go", "list", "-e", "-f", "{{.ImportPath}}", "./...")
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr // "go: downloading" lines are not packages
+	out, err := cmd.Output()
 	if err != nil {
-		t.Fatalf("go list ./... in %s: %v\n%s", dir, err, out)
+		t.Fatalf("go list ./... in %s: %v\n%s", dir, err, stderr.Bytes())
 	}
 	return strings.Fields(string(out))
 }
