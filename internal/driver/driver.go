@@ -165,9 +165,12 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return ExitUsage
 	}
 	code := ExitClean
+	// Only the reported packages are the checker's roots: it runs the passes with facts on
+	// their imports (the support packages among them) by itself; every rule's findings on
+	// support packages would be dropped anyway.
 	var good []*packages.Package
 	for _, p := range pkgs {
-		if len(p.Errors) == 0 && !p.IllTyped {
+		if report[p.ID] && len(p.Errors) == 0 && !p.IllTyped {
 			good = append(good, p)
 		}
 	}
