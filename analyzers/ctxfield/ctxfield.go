@@ -70,6 +70,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 
 	// context.Context fields of reconciler types.
+	lifetime := lifetimeFields(pass, ins)
 	for cur := range ins.Root().Preorder((*ast.TypeSpec)(nil)) {
 		ts := cur.Node().(*ast.TypeSpec)
 		tn, _ := pass.TypesInfo.Defs[ts.Name].(*types.TypeName)
@@ -90,6 +91,9 @@ func run(pass *analysis.Pass) (any, error) {
 			name := "context.Context"
 			if len(f.Names) > 0 {
 				name = f.Names[0].Name
+			}
+			if fieldIsLifetime(pass, f, lifetime) {
+				continue // the ctx of Start/Warmup: the component's lifetime, not a request's
 			}
 			rep.Reportf(f, "reconciler type %s has a context.Context field %s: %s", tn.Name(), name, fieldConsequence)
 		}
@@ -131,6 +135,152 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return rep.Outcome(), nil
+}
+
+// lifetimeFields classifies the fields (by origin) assigned anywhere in the package:
+// true when every assignment stores the ctx parameter of a lifecycle method (see
+// isLifecycle), false when some assignment stores anything else. Keyed composite
+// literals count as assignments.
+func lifetimeFields(pass *analysis.Pass, ins *inspector.Inspector) map[*types.Var]bool {
+	fields := map[*types.Var]bool{}
+	note := func(cur inspector.Cursor, f *types.Var, value ast.Expr) {
+		f = f.Origin()
+		ok := value != nil && isLifecycleCtx(pass, cur, value)
+		if prev, seen := fields[f]; seen {
+			ok = ok && prev
+		}
+		fields[f] = ok
+	}
+	for cur := range ins.Root().Preorder((*ast.AssignStmt)(nil), (*ast.CompositeLit)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.AssignStmt:
+			for i, lhs := range n.Lhs {
+				sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
+				if !ok {
+					continue
+				}
+				s, ok := pass.TypesInfo.Selections[sel]
+				if !ok || s.Kind() != types.FieldVal {
+					continue
+				}
+				f, ok := s.Obj().(*types.Var)
+				if !ok || !k8sapi.IsContext(f.Type()) {
+					continue
+				}
+				var value ast.Expr
+				if len(n.Lhs) == len(n.Rhs) {
+					value = n.Rhs[i]
+				}
+				note(cur, f, value)
+			}
+		case *ast.CompositeLit:
+			for _, elt := range n.Elts {
+				kv, ok := elt.(*ast.KeyValueExpr)
+				if !ok {
+					continue
+				}
+				id, ok := kv.Key.(*ast.Ident)
+				if !ok {
+					continue
+				}
+				if f, ok := pass.TypesInfo.Uses[id].(*types.Var); ok && f.IsField() && k8sapi.IsContext(f.Type()) {
+					note(cur, f, kv.Value)
+				}
+			}
+		}
+	}
+	return fields
+}
+
+// fieldIsLifetime reports whether the field declared by f is assigned in the package,
+// and only from the ctx parameter of lifecycle methods.
+func fieldIsLifetime(pass *analysis.Pass, f *ast.Field, lifetime map[*types.Var]bool) bool {
+	var vars []*types.Var
+	if len(f.Names) == 0 { // embedded: Defs maps the type's name to the field
+		t := ast.Unparen(f.Type)
+		if star, ok := t.(*ast.StarExpr); ok {
+			t = star.X
+		}
+		if sel, ok := t.(*ast.SelectorExpr); ok {
+			t = sel.Sel
+		}
+		if id, ok := t.(*ast.Ident); ok {
+			if v, ok := pass.TypesInfo.Defs[id].(*types.Var); ok {
+				vars = append(vars, v)
+			}
+		}
+	}
+	for _, id := range f.Names {
+		if v, ok := pass.TypesInfo.Defs[id].(*types.Var); ok {
+			vars = append(vars, v)
+		}
+	}
+	if len(vars) == 0 {
+		return false
+	}
+	for _, v := range vars {
+		if !lifetime[v] {
+			return false
+		}
+	}
+	return true
+}
+
+// isLifecycleCtx reports whether value is a context.Context parameter of the method
+// declaration enclosing cur, and that method is a lifecycle method: Start(ctx
+// context.Context) error (the manager.Runnable shape), or a method named Warmup whose
+// receiver type has such a Start method.
+func isLifecycleCtx(pass *analysis.Pass, cur inspector.Cursor, value ast.Expr) bool {
+	id, ok := ast.Unparen(value).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || !k8sapi.IsContext(v.Type()) {
+		return false
+	}
+	for c := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		fd, ok := c.Node().(*ast.FuncDecl)
+		if !ok || fd.Recv == nil {
+			return false // inside a function literal or a plain function
+		}
+		fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+		if !ok {
+			return false
+		}
+		sig := fn.Signature()
+		isParam := false
+		for p := range sig.Params().Variables() {
+			if p == v {
+				isParam = true
+			}
+		}
+		if !isParam {
+			return false
+		}
+		switch fn.Name() {
+		case "Start":
+			return isRunnableStart(fn)
+		case "Warmup":
+			recv := sig.Recv().Type()
+			if _, isPtr := recv.(*types.Pointer); !isPtr {
+				recv = types.NewPointer(recv)
+			}
+			start, _, _ := types.LookupFieldOrMethod(recv, false, fn.Pkg(), "Start")
+			m, ok := start.(*types.Func)
+			return ok && isRunnableStart(m)
+		}
+		return false
+	}
+	return false
+}
+
+// isRunnableStart reports whether fn has the shape of manager.Runnable's Start:
+// func(context.Context) error.
+func isRunnableStart(fn *types.Func) bool {
+	sig := fn.Signature()
+	return fn.Name() == "Start" && sig.Params().Len() == 1 && k8sapi.IsContext(sig.Params().At(0).Type()) &&
+		sig.Results().Len() == 1 && k8sapi.IsError(sig.Results().At(0).Type())
 }
 
 // hasCancelFunc reports whether the struct has a field of type context.CancelFunc or

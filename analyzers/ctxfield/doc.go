@@ -23,6 +23,12 @@
 //     context.CancelFunc or context.CancelCauseFunc: it then owns a lifecycle context
 //     for what it starts (cluster-api's ClusterCache keeps the parent context of its
 //     per-cluster caches and cancels it on shutdown), which is not a request ctx;
+//     and unless every assignment to the field in the package stores the ctx parameter
+//     of a lifecycle method: Start(ctx context.Context) error (the manager.Runnable
+//     shape), or Warmup on a type with such a Start. That ctx is the component's
+//     lifetime (controller-runtime's internal Controller keeps it to start watches
+//     added after Start); a field also assigned elsewhere, from the reconcile ctx or
+//     anything else, or never assigned, is reported;
 //   - in functions reached from a reconcile entry point, assignments that store a
 //     per-call context (a local variable or parameter of type context.Context, or a
 //     context derived from one by a call such as context.WithTimeout,

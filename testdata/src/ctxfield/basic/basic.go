@@ -54,3 +54,59 @@ type Embedded struct {
 func (e Embedded) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
 	return ctrl.Result{}, nil
 }
+
+// startAndReconcile stores the ctx of Start, and the request's ctx too.
+type startAndReconcile struct {
+	ctx context.Context // want `reconciler type startAndReconcile has a context.Context field ctx`
+}
+
+func (s *startAndReconcile) Start(ctx context.Context) error {
+	s.ctx = ctx
+	return nil
+}
+
+func (s *startAndReconcile) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	s.ctx = ctx // want `the reconcile ctx is stored in s.ctx`
+	return ctrl.Result{}, nil
+}
+
+// warmupOnly has a Warmup but no Runnable Start: Warmup is not a lifecycle method.
+type warmupOnly struct {
+	ctx context.Context // want `reconciler type warmupOnly has a context.Context field ctx`
+}
+
+func (w *warmupOnly) Warmup(ctx context.Context) error {
+	w.ctx = ctx
+	return nil
+}
+
+func (w *warmupOnly) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	return ctrl.Result{}, nil
+}
+
+// notRunnable's Start does not have the manager.Runnable shape.
+type notRunnable struct {
+	ctx context.Context // want `reconciler type notRunnable has a context.Context field ctx`
+}
+
+func (n *notRunnable) Start(ctx context.Context) {
+	n.ctx = ctx
+}
+
+func (n *notRunnable) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	return ctrl.Result{}, nil
+}
+
+// startDerived stores a context derived from Start's ctx, not the parameter itself.
+type startDerived struct {
+	ctx context.Context // want `reconciler type startDerived has a context.Context field ctx`
+}
+
+func (s *startDerived) Start(ctx context.Context) error {
+	s.ctx = context.WithValue(ctx, struct{}{}, 1)
+	return nil
+}
+
+func (s *startDerived) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	return ctrl.Result{}, nil
+}

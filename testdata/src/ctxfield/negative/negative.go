@@ -84,3 +84,54 @@ type clusterCache struct {
 func (cc *clusterCache) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
 	return ctrl.Result{}, nil
 }
+
+// lifecycleController keeps the ctx given to Start and Warmup to start sources added
+// later, like controller-runtime's internal Controller; Reconcile uses its own ctx.
+type lifecycleController struct {
+	ctx     context.Context
+	started bool
+}
+
+func (c *lifecycleController) Warmup(ctx context.Context) error {
+	c.ctx = ctx
+	return nil
+}
+
+func (c *lifecycleController) Start(ctx context.Context) error {
+	c.started = true
+	c.ctx = ctx
+	return nil
+}
+
+func (c *lifecycleController) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	return ctrl.Result{}, nil
+}
+
+// typedController is the generic form, with an embedded lifetime context.
+type typedController[request comparable] struct {
+	context.Context
+	queue []request
+}
+
+func (c *typedController[request]) Start(ctx context.Context) error {
+	c.Context = ctx
+	return nil
+}
+
+func (c *typedController[request]) Reconcile(ctx context.Context, req request) (ctrl.Result, error) {
+	return ctrl.Result{}, nil
+}
+
+// runnable is built with the ctx of its Start in a composite literal.
+type runnable struct {
+	ctx context.Context
+}
+
+func (r *runnable) Start(ctx context.Context) error {
+	*r = runnable{ctx: ctx}
+	return nil
+}
+
+func (r *runnable) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	return ctrl.Result{}, nil
+}
