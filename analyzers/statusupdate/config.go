@@ -8,6 +8,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/passes/directives"
 	"github.com/reconcilelint/reconcilelint/passes/reach"
 	"github.com/reconcilelint/reconcilelint/passes/statusmut"
+	"github.com/reconcilelint/reconcilelint/passes/subresource"
 )
 
 // Config is the configuration of the statusupdate rule. It has no options.
@@ -22,7 +23,7 @@ func New(c Config) (*analysis.Analyzer, error) {
 		Name:       "statusupdate",
 		Doc:        analyzerutil.MustExtractDoc(doc, "statusupdate"),
 		URL:        analyzerutil.DocURL("statusupdate"),
-		Requires:   []*analysis.Analyzer{inspect.Analyzer, reach.Analyzer, statusmut.Analyzer, directives.Analyzer},
+		Requires:   []*analysis.Analyzer{inspect.Analyzer, reach.Analyzer, statusmut.Analyzer, subresource.Analyzer, directives.Analyzer},
 		Run:        run,
 		ResultType: analyzerutil.OutcomeType,
 	}, nil

@@ -29,6 +29,14 @@
 // write is not an Update of the main resource. A Get into the object or a reassignment
 // of the variable ends it too.
 //
+// The rule assumes the status subresource is enabled, except for a type declared in a
+// package of the module (one analysed from source) whose kubebuilder markers, in its doc
+// comment or the comment group just above it, include some "+kubebuilder:" marker but
+// not +kubebuilder:subresource:status: controller-gen then builds a CRD without the
+// subresource, Update and Patch persist .status, and nothing is reported. A type
+// without any kubebuilder marker (a hand-written CRD may enable the subresource) and a
+// type from a package loaded from export data are checked as before.
+//
 // Bad:
 //
 //	meta.SetStatusCondition(&app.Status.Conditions, readyCondition)
@@ -45,6 +53,18 @@
 //	}
 //	meta.SetStatusCondition(&app.Status.Conditions, readyCondition)
 //	if err := r.Status().Update(ctx, app); err != nil {
+//		return ctrl.Result{}, err
+//	}
+//
+// Also good, a kind whose markers leave the status subresource off:
+//
+//	// +kubebuilder:object:root=true
+//
+//	// Job is a custom resource whose CRD has no status subresource.
+//	type Job struct { ... }
+//
+//	job.Status.LastRun = now
+//	if err := r.Update(ctx, job); err != nil { // writes spec and status
 //		return ctrl.Result{}, err
 //	}
 package statusupdate

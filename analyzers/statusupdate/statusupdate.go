@@ -16,6 +16,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 	"github.com/reconcilelint/reconcilelint/passes/reach"
 	"github.com/reconcilelint/reconcilelint/passes/statusmut"
+	"github.com/reconcilelint/reconcilelint/passes/subresource"
 )
 
 //go:embed doc.go
@@ -56,6 +57,7 @@ func run(pass *analysis.Pass) (any, error) {
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	rr := pass.ResultOf[reach.Analyzer].(*reach.Result)
 	sm := pass.ResultOf[statusmut.Analyzer].(*statusmut.Result)
+	nss := pass.ResultOf[subresource.Analyzer].(*subresource.Result)
 	for cur := range ins.Root().Preorder((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
 		var body *ast.BlockStmt
 		switch fn := cur.Node().(type) {
@@ -67,7 +69,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if body == nil || rep.Skip(body.Pos()) {
 			continue
 		}
-		checkFunc(pass, rep, rr, sm, cur.Node(), body)
+		checkFunc(pass, rep, rr, sm, nss, cur.Node(), body)
 	}
 	return rep.Outcome(), nil
 }
@@ -75,7 +77,7 @@ func run(pass *analysis.Pass) (any, error) {
 // events returns the events of one CFG node in evaluation order (by end position: a
 // call's arguments end before the call, an assignment's right side before the
 // assignment), not looking into function literals.
-func events(pass *analysis.Pass, sm *statusmut.Result, n ast.Node) []event {
+func events(pass *analysis.Pass, sm *statusmut.Result, nss *subresource.Result, n ast.Node) []event {
 	info := pass.TypesInfo
 	var evs []event
 	key := func(e ast.Expr) (string, bool) {
@@ -120,6 +122,9 @@ func events(pass *analysis.Pass, sm *statusmut.Result, n ast.Node) []event {
 				switch {
 				case !ok && op.Method != "Get":
 				case op.Iface == "Writer" && (op.Method == "Update" || op.Method == "Patch"):
+					if nss.NoStatusSubresource(info.TypeOf(x.Args[1])) {
+						break // the markers leave the status subresource off: the write persists status
+					}
 					evs = append(evs, event{kind: evMain, key: k, node: x, desc: op.Method, end: end})
 				case op.Iface == "SubResourceWriter":
 					evs = append(evs, event{kind: evStatus, key: k, node: x, end: end})
@@ -172,7 +177,7 @@ func resetKey(rk, k string) bool {
 	return k == rk || len(k) > len(rk) && k[:len(rk)] == rk && k[len(rk)] == '.'
 }
 
-func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, rr *reach.Result, sm *statusmut.Result, fn ast.Node, body *ast.BlockStmt) {
+func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, rr *reach.Result, sm *statusmut.Result, nss *subresource.Result, fn ast.Node, body *ast.BlockStmt) {
 	// Cheap exit: no main write in the body.
 	hasMain := false
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -202,7 +207,7 @@ func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, rr *reach.Result
 			}
 			ast.Inspect(target, func(m ast.Node) bool {
 				if m != nil {
-					for _, e := range events(pass, sm, m) {
+					for _, e := range events(pass, sm, nss, m) {
 						if e.kind == evStatus {
 							covered[e.key] = true
 						}
@@ -218,7 +223,7 @@ func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, rr *reach.Result
 	for _, b := range g.Blocks {
 		evs[b.Index] = make([][]event, len(b.Nodes))
 		for i, n := range b.Nodes {
-			evs[b.Index][i] = events(pass, sm, n)
+			evs[b.Index][i] = events(pass, sm, nss, n)
 		}
 	}
 	reported := map[ast.Node]bool{}

@@ -82,3 +82,9 @@ func (r *Reconciler) statusAfter(ctx context.Context, w *api.Widget) error {
 	}
 	return r.Status().Update(ctx, w)
 }
+
+// Gizmo's markers enable the status subresource: the change is lost.
+func (r *Reconciler) gizmo(ctx context.Context, g *api.Gizmo) error {
+	g.Status.Ready = true
+	return r.Update(ctx, g) // want `g.Status.Ready is set, then the object is written with Update`
+}
