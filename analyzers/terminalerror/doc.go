@@ -22,6 +22,11 @@
 // may write the status itself: terminal errors of helpers are reported only when no
 // entry point of the package writes status at all.
 //
+// A terminal error that an entry point returns before it has any object in hand is about
+// the request itself (an unknown cluster name, a malformed key) and is not reported:
+// no client call, no call of a function of the package and no call through an interface
+// comes before it on every path, so there is nothing whose status could record it.
+//
 // Bad:
 //
 //	if spec.Replicas < 0 {

@@ -86,6 +86,9 @@ func run(pass *analysis.Pass) (any, error) {
 				if ce == nil || rep.Skip(ce.Pos()) {
 					continue
 				}
+				if entries[fn] && !c.objectInHand(pass, fn, call) {
+					continue // about the request itself: nothing to record it on
+				}
 				for _, ret := range recssa.Returns(fn) {
 					v := ret.Results[len(ret.Results)-1]
 					if recssa.Reachable(call.Block(), ret.Block()) && recssa.Derives(v, call, nil) && !c.covered(fn, ret) {
@@ -133,6 +136,41 @@ func (c *checker) deferredWrite(fn *ssa.Function) bool {
 
 // writeInstr reports whether the call writes status, directly or through a function
 // of this package or a closure.
+// objectInHand reports whether, on every path from the entry point's start to the
+// terminal error, the reconciler has done something that gives it an object: a client
+// call, a call of a function of this package (a fetch helper, a closure) or a call
+// through an interface. A terminal error before any of them is about the request itself
+// (an unknown cluster name, a malformed key): no object is in hand whose status could
+// record it, and writing one would mean reading it first.
+func (c *checker) objectInHand(pass *analysis.Pass, fn *ssa.Function, at *ssa.Call) bool {
+	for _, b := range fn.Blocks {
+		if !b.Dominates(at.Block()) {
+			continue
+		}
+		for _, instr := range b.Instrs {
+			if instr == at {
+				break
+			}
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			if call.Call.IsInvoke() {
+				return true
+			}
+			if ce := c.s.CallExpr(call); ce != nil {
+				if _, ok := k8sapi.ClientCall(pass.Pkg, pass.TypesInfo, ce); ok {
+					return true
+				}
+			}
+			if callee := call.Call.StaticCallee(); callee != nil && (callee.Pkg == c.s.Pkg || callee.Parent() != nil) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (c *checker) writeInstr(call ssa.CallInstruction) bool {
 	if c.sites[call.Pos()] {
 		return true

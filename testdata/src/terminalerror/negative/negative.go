@@ -77,3 +77,23 @@ func (r *L) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error
 func validate() error {
 	return reconcile.TerminalError(errors.New("x"))
 }
+
+// A terminal error about the request itself, before the reconciler has read anything:
+// no object is in hand whose status could record it (controller-runtime's
+// multiclustersync example: an unknown target cluster).
+type Q struct {
+	client.Client
+	targets map[string]client.Client
+}
+
+func (r *Q) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	target, found := r.targets[req.Namespace]
+	if !found {
+		return ctrl.Result{}, reconcile.TerminalError(fmt.Errorf("target %s not found", req.Namespace))
+	}
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, req.NamespacedName, &cm); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	return ctrl.Result{}, target.Update(ctx, &cm)
+}
