@@ -100,6 +100,12 @@ func main() {
 	}
 	loadAfter = loadavg()
 	report := render(all)
+	// Text written by hand after the marker (the reading of the numbers) is kept.
+	if old, err := os.ReadFile(filepath.Join(root, *out)); err == nil {
+		if i := strings.Index(string(old), keepMarker); i >= 0 {
+			report += "\n" + string(old[i:])
+		}
+	}
 	if err := os.WriteFile(filepath.Join(root, *out), []byte(report), 0o644); err != nil {
 		fatal(err)
 	}
@@ -212,6 +218,9 @@ func timed(dir string, args ...string) (time.Duration, int64, int) {
 }
 
 var loadBefore, loadAfter string
+
+// keepMarker starts the hand-written part of the report, which a new run keeps.
+const keepMarker = "<!-- Written by hand: kept by make bench. -->"
 
 // loadavg returns the 1, 5 and 15 minute load averages ("" where /proc is missing): a
 // run on a busy machine says so in the report.
