@@ -493,20 +493,7 @@ func statusGeneration(cur inspector.Cursor, dst ast.Expr) bool {
 	if body == nil {
 		return false
 	}
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || found {
-			return !found
-		}
-		for _, l := range as.Lhs {
-			if s, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && s.Sel.Name == "ObservedGeneration" && types.ExprString(s.X) == status {
-				found = true
-			}
-		}
-		return true
-	})
-	return found
+	return assignsField(body, "ObservedGeneration", func(x ast.Expr) bool { return types.ExprString(x) == status })
 }
 
 // fieldAssigned reports whether v.field is assigned in body.
@@ -514,6 +501,14 @@ func fieldAssigned(info *types.Info, body ast.Node, v *types.Var, field string) 
 	if v == nil || body == nil {
 		return false
 	}
+	return assignsField(body, field, func(x ast.Expr) bool {
+		id, ok := ast.Unparen(x).(*ast.Ident)
+		return ok && info.Uses[id] == v
+	})
+}
+
+// assignsField reports whether body assigns X.field for an X that owner accepts.
+func assignsField(body ast.Node, field string, owner func(x ast.Expr) bool) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		as, ok := n.(*ast.AssignStmt)
@@ -521,10 +516,8 @@ func fieldAssigned(info *types.Info, body ast.Node, v *types.Var, field string) 
 			return !found
 		}
 		for _, l := range as.Lhs {
-			if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && sel.Sel.Name == field {
-				if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && info.Uses[id] == v {
-					found = true
-				}
+			if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && sel.Sel.Name == field && owner(sel.X) {
+				found = true
 			}
 		}
 		return true
