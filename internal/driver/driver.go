@@ -321,6 +321,34 @@ type edit struct {
 // applyFixes applies the first suggested fix of every finding, skipping fixes that
 // overlap one already taken, formats the result, and writes it (or a diff to w).
 func applyFixes(findings []Finding, diffOnly bool, w io.Writer) (int, error) {
+	files, fixes, err := fixedFiles(findings)
+	if err != nil {
+		return 0, err
+	}
+	for _, f := range files {
+		if diffOnly {
+			if err := writeDiff(w, f); err != nil {
+				return 0, err
+			}
+			continue
+		}
+		if err := os.WriteFile(f.name, f.fixed, 0o644); err != nil {
+			return 0, err
+		}
+	}
+	return fixes, nil
+}
+
+// fixedFile is a file with fixes applied.
+type fixedFile struct {
+	name       string
+	src, fixed []byte
+}
+
+// fixedFiles applies the first suggested fix of every finding in memory, skipping fixes
+// that overlap one already taken or span files, and formats each changed file like
+// gofmt. It returns the files sorted by name and the number of fixes taken.
+func fixedFiles(findings []Finding) ([]fixedFile, int, error) {
 	byFile := map[string][]edit{}
 	fixes := 0
 	taken := map[string][][2]int{}
@@ -357,21 +385,25 @@ func applyFixes(findings []Finding, diffOnly bool, w io.Writer) (int, error) {
 		byFile[file] = append(byFile[file], es...)
 		fixes++
 	}
-	files := make([]string, 0, len(byFile))
+	names := make([]string, 0, len(byFile))
 	for f := range byFile {
-		files = append(files, f)
+		names = append(names, f)
 	}
-	sort.Strings(files)
-	for _, file := range files {
+	sort.Strings(names)
+	var files []fixedFile
+	for _, file := range names {
 		src, err := os.ReadFile(file)
 		if err != nil {
-			return 0, err
+			return nil, 0, err
 		}
 		es := byFile[file]
 		sort.Slice(es, func(i, j int) bool { return es[i].start < es[j].start })
 		var out bytes.Buffer
 		last := 0
 		for _, e := range es {
+			if e.start < last || e.end > len(src) {
+				return nil, 0, fmt.Errorf("%s: a fix does not match the file (changed since it was analysed?)", file)
+			}
 			out.Write(src[last:e.start])
 			out.Write(e.text)
 			last = e.end
@@ -381,19 +413,19 @@ func applyFixes(findings []Finding, diffOnly bool, w io.Writer) (int, error) {
 		if err != nil {
 			fixed = out.Bytes()
 		}
-		if diffOnly {
-			ud := difflib.UnifiedDiff{A: difflib.SplitLines(string(src)), B: difflib.SplitLines(string(fixed)),
-				FromFile: file, ToFile: file, Context: 3}
-			text, err := difflib.GetUnifiedDiffString(ud)
-			if err != nil {
-				return 0, err
-			}
-			io.WriteString(w, text)
-			continue
-		}
-		if err := os.WriteFile(file, fixed, 0o644); err != nil {
-			return 0, err
-		}
+		files = append(files, fixedFile{name: file, src: src, fixed: fixed})
 	}
-	return fixes, nil
+	return files, fixes, nil
+}
+
+// writeDiff writes the unified diff of a fixed file.
+func writeDiff(w io.Writer, f fixedFile) error {
+	ud := difflib.UnifiedDiff{A: difflib.SplitLines(string(f.src)), B: difflib.SplitLines(string(f.fixed)),
+		FromFile: f.name, ToFile: f.name, Context: 3}
+	text, err := difflib.GetUnifiedDiffString(ud)
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(w, text)
+	return err
 }

@@ -1,0 +1,727 @@
+package driver
+
+import (
+	"archive/zip"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"go/ast"
+	"go/build"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/reconcilelint/reconcilelint/internal/vetfacts"
+)
+
+// This file is the vet-tool protocol: `go vet -vettool=reconcilelint` (and go fix
+// -fixtool) runs the binary once per package with a JSON configuration file, after
+// asking it for its flags (-flags) and its identity (-V=full, dispatch.go).
+//
+// It replaces x/tools' unitchecker for one reason: speed under the go command's cache.
+// unitchecker (x/tools v0.52) writes the package's deep type information into every
+// .vetx file and reads imports from there; the go command hashes every import's .vetx
+// to key each vet action, so a warm `go vet` over cluster-api read and hashed about
+// 150 MB more than plain go vet. This driver imports types from the compiler's export
+// data (the unit's PackageFile map, as the toolchain's vet does) and writes facts only
+// (internal/vetfacts), so a package without facts writes a few bytes. It also runs fewer
+// analyzers for dependencies: only analyzers that produce facts (and what they require)
+// run in VetxOnly mode, not every analyzer that merely requires one.
+//
+// The protocol as the go command speaks it (cmd/go/internal/work and vet, Go 1.26):
+// flags before the file are the tool's; -json asks for a JSON tree of findings on the
+// unit's Stdout file (go vet prints them as text itself); -fix writes fixed files into
+// FixArchive (or, with -diff, prints diffs); VetxOnly units run for facts only.
+
+// unitConfig is the JSON configuration the go command writes for one package.
+type unitConfig struct {
+	ID                        string // e.g. "fmt [fmt.test]"
+	Dir                       string
+	ImportPath                string
+	GoVersion                 string
+	GoFiles                   []string
+	NonGoFiles                []string
+	IgnoredFiles              []string
+	ModulePath                string
+	ModuleVersion             string
+	ImportMap                 map[string]string // import path → package path
+	PackageFile               map[string]string // package path → compiler export data
+	PackageVetx               map[string]string // package path → facts file
+	VetxOnly                  bool
+	VetxOutput                string
+	Stdout                    string
+	FixArchive                string
+	SucceedOnTypecheckFailure bool
+}
+
+// unitFlags are the driver's own flags.
+type unitFlags struct {
+	json, fix, diff, printFlags bool
+	context                     int
+}
+
+// triState is an analyzer's enable flag: unset, true or false.
+type triState int
+
+const (
+	unset triState = iota
+	setTrue
+	setFalse
+)
+
+func (t *triState) String() string {
+	switch *t {
+	case setTrue:
+		return "true"
+	case setFalse:
+		return "false"
+	}
+	return "unset"
+}
+
+func (t *triState) Set(s string) error {
+	b, err := strconv.ParseBool(s)
+	if err != nil {
+		return err
+	}
+	if b {
+		*t = setTrue
+	} else {
+		*t = setFalse
+	}
+	return nil
+}
+
+func (t *triState) IsBoolFlag() bool { return true }
+
+// RunUnit runs the vet-tool protocol for args (flags, then one .cfg file, or -flags) with
+// the analyzers as. all is every analyzer the binary has, for the fact types.
+func RunUnit(args []string, as, all []*analysis.Analyzer, stdout, stderr io.Writer) int {
+	if err := analysis.Validate(as); err != nil {
+		fmt.Fprintln(stderr, "reconcilelint:", err)
+		return ExitUsage
+	}
+	fs := flag.NewFlagSet("reconcilelint", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	enabled := map[*analysis.Analyzer]*triState{}
+	for _, a := range as {
+		t := new(triState)
+		enabled[a] = t
+		fs.Var(t, a.Name, fmt.Sprintf("enable %q analysis", a.Name))
+		a.Flags.VisitAll(func(f *flag.Flag) {
+			fs.Var(f.Value, a.Name+"."+f.Name, f.Usage)
+		})
+	}
+	var uf unitFlags
+	fs.BoolVar(&uf.printFlags, "flags", false, "print analyzer flags in JSON")
+	fs.BoolVar(&uf.json, "json", false, "emit JSON output")
+	fs.IntVar(&uf.context, "c", -1, "display offending line with this many lines of context")
+	fs.BoolVar(&uf.fix, "fix", false, "apply all suggested fixes")
+	fs.BoolVar(&uf.diff, "diff", false, "with -fix, don't update the files, but print a unified diff")
+	for _, old := range []string{"source", "v", "all"} {
+		fs.Bool(old, false, "no effect (deprecated)")
+	}
+	fs.String("tags", "", "no effect (deprecated)")
+	if err := fs.Parse(args); err != nil {
+		return ExitUsage
+	}
+	if uf.printFlags {
+		return printUnitFlags(fs, stdout)
+	}
+	as = selectAnalyzers(as, enabled)
+	rest := fs.Args()
+	if len(rest) != 1 || !strings.HasSuffix(rest[0], ".cfg") {
+		fmt.Fprintln(stderr, `reconcilelint: the vet-tool protocol needs one .cfg file written by the go command; run "go vet -vettool=$(which reconcilelint) ./..." or "reconcilelint ./..."`)
+		return ExitUsage
+	}
+	vetfacts.Register(all)
+	cfg, err := readUnitConfig(rest[0])
+	if err != nil {
+		fmt.Fprintln(stderr, "reconcilelint:", err)
+		return ExitIncomplete
+	}
+	if cfg.VetxOnly && dependencyUnit(cfg) {
+		// No fact pass computes facts for a versioned dependency or the standard library
+		// (the standalone driver has no syntax for them): write the empty facts file
+		// without parsing. This is most units of a cold go vet.
+		if cfg.VetxOutput != "" {
+			if err := os.WriteFile(cfg.VetxOutput, vetfacts.Empty(), 0o666); err != nil {
+				fmt.Fprintln(stderr, "reconcilelint:", err)
+				return ExitIncomplete
+			}
+		}
+		return ExitClean
+	}
+	out := stdout
+	if cfg.Stdout != "" {
+		f, err := os.Create(cfg.Stdout)
+		if err != nil {
+			fmt.Fprintln(stderr, "reconcilelint:", err)
+			return ExitIncomplete
+		}
+		defer f.Close()
+		out = f
+	}
+	fset := token.NewFileSet()
+	results, err := runUnit(fset, cfg, as)
+	if err != nil {
+		if cfg.VetxOnly {
+			return ExitFindings // the go command ignores a dependency's failure
+		}
+		if _, isTypeErr := err.(typeCheckError); isTypeErr && cfg.SucceedOnTypecheckFailure {
+			return ExitClean // the compiler reports it (go test's vet)
+		}
+		fmt.Fprintln(stderr, err)
+		return ExitFindings
+	}
+	if cfg.VetxOnly {
+		return ExitClean
+	}
+	return unitOutput(fset, cfg, uf, results, out, stderr)
+}
+
+// printUnitFlags answers -flags: the go command learns from it which of its command-line
+// flags belong to the tool.
+func printUnitFlags(fs *flag.FlagSet, stdout io.Writer) int {
+	type jsonFlag struct {
+		Name  string
+		Bool  bool
+		Usage string
+	}
+	var flags []jsonFlag
+	fs.VisitAll(func(f *flag.Flag) {
+		if f.Name == "fix" { // go vet -fix and go fix have their own
+			return
+		}
+		b, ok := f.Value.(interface{ IsBoolFlag() bool })
+		flags = append(flags, jsonFlag{f.Name, ok && b.IsBoolFlag(), f.Usage})
+	})
+	data, err := json.MarshalIndent(flags, "", "\t")
+	if err != nil {
+		return ExitIncomplete
+	}
+	stdout.Write(data)
+	return ExitClean
+}
+
+// selectAnalyzers applies the enable flags: with any -NAME=true only those run, else
+// every analyzer not turned off with -NAME=false.
+func selectAnalyzers(as []*analysis.Analyzer, enabled map[*analysis.Analyzer]*triState) []*analysis.Analyzer {
+	var hasTrue, hasFalse bool
+	for _, t := range enabled {
+		hasTrue = hasTrue || *t == setTrue
+		hasFalse = hasFalse || *t == setFalse
+	}
+	if !hasTrue && !hasFalse {
+		return as
+	}
+	var keep []*analysis.Analyzer
+	for _, a := range as {
+		if (hasTrue && *enabled[a] == setTrue) || (!hasTrue && *enabled[a] != setFalse) {
+			keep = append(keep, a)
+		}
+	}
+	return keep
+}
+
+// dependencyUnit reports whether the unit is a package of a versioned module (a
+// dependency, or a module replaced by a directory, whose version the go command still
+// reports) or of the standard library: packages for which the fact passes compute no
+// facts (see ownPackage in passes/reach and passes/statusmut), so that the standalone
+// driver, which loads them from export data, and the vet tool see the same facts.
+func dependencyUnit(cfg *unitConfig) bool {
+	if cfg.ModuleVersion != "" {
+		return true
+	}
+	if cfg.ModulePath != "" || cfg.Dir == "" {
+		return false
+	}
+	goroot := filepath.Clean(build.Default.GOROOT)
+	return strings.HasPrefix(filepath.Clean(cfg.Dir), goroot+string(filepath.Separator))
+}
+
+func readUnitConfig(path string) (*unitConfig, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	cfg := new(unitConfig)
+	if err := json.Unmarshal(data, cfg); err != nil {
+		return nil, fmt.Errorf("cannot decode vet configuration %s: %v", path, err)
+	}
+	if len(cfg.GoFiles) == 0 {
+		return nil, fmt.Errorf("package has no files: %s", cfg.ImportPath)
+	}
+	return cfg, nil
+}
+
+// typeCheckError is a parse or type error of the unit's own files.
+type typeCheckError struct{ err error }
+
+func (e typeCheckError) Error() string { return e.err.Error() }
+
+// unitResult is what one analyzer the user asked for produced.
+type unitResult struct {
+	a     *analysis.Analyzer
+	diags []analysis.Diagnostic
+	err   error
+}
+
+// runUnit parses and type-checks the unit, reads its imports' facts, runs the analyzers
+// and writes the unit's facts file.
+func runUnit(fset *token.FileSet, cfg *unitConfig, as []*analysis.Analyzer) ([]unitResult, error) {
+	var files []*ast.File
+	for _, name := range cfg.GoFiles {
+		f, err := parser.ParseFile(fset, name, nil, parser.ParseComments)
+		if err != nil {
+			return nil, typeCheckError{err}
+		}
+		files = append(files, f)
+	}
+
+	// Types of imports come from the compiler's export data (the standard library's
+	// reader, which follows the toolchain's format).
+	gc := importer.ForCompiler(fset, "gc", func(path string) (io.ReadCloser, error) {
+		file, ok := cfg.PackageFile[path]
+		if !ok {
+			return nil, fmt.Errorf("no export data for %q", path)
+		}
+		return os.Open(file)
+	}).(types.ImporterFrom)
+	imp := importerFunc(func(importPath string) (*types.Package, error) {
+		path, ok := cfg.ImportMap[importPath]
+		if !ok {
+			return nil, fmt.Errorf("can't resolve import %q", importPath)
+		}
+		if path == "unsafe" {
+			return types.Unsafe, nil
+		}
+		return gc.ImportFrom(path, "", 0)
+	})
+	tc := &types.Config{
+		Importer:  imp,
+		Sizes:     types.SizesFor("gc", build.Default.GOARCH),
+		GoVersion: cfg.GoVersion,
+	}
+	info := &types.Info{
+		Types:        make(map[ast.Expr]types.TypeAndValue),
+		Defs:         make(map[*ast.Ident]types.Object),
+		Uses:         make(map[*ast.Ident]types.Object),
+		Implicits:    make(map[ast.Node]types.Object),
+		Instances:    make(map[*ast.Ident]types.Instance),
+		Scopes:       make(map[ast.Node]*types.Scope),
+		Selections:   make(map[*ast.SelectorExpr]*types.Selection),
+		FileVersions: make(map[*ast.File]string),
+	}
+	pkg, err := tc.Check(cfg.ImportPath, fset, files, info)
+	if err != nil {
+		return nil, typeCheckError{err}
+	}
+
+	// Every package the unit's types can mention: the export data of an import lists
+	// all the packages it refers to as the import's Imports.
+	packages := map[string]*types.Package{}
+	var add func(p *types.Package)
+	add = func(p *types.Package) {
+		if packages[p.Path()] != nil {
+			return
+		}
+		packages[p.Path()] = p
+		for _, q := range p.Imports() {
+			add(q)
+		}
+	}
+	for _, p := range pkg.Imports() {
+		add(p)
+	}
+	facts := vetfacts.New(pkg)
+	var withFacts []string
+	for path := range cfg.PackageVetx {
+		withFacts = append(withFacts, path)
+	}
+	if err := facts.Decode(withFacts, packages, func(path string) ([]byte, error) {
+		return os.ReadFile(cfg.PackageVetx[path])
+	}); err != nil {
+		return nil, err
+	}
+
+	// In VetxOnly mode only the analyzers that produce facts run (their prerequisites
+	// run because they require them); the rules' findings would be thrown away.
+	roots := as
+	if cfg.VetxOnly {
+		roots = nil
+		seen := map[*analysis.Analyzer]bool{}
+		var visit func(a *analysis.Analyzer)
+		visit = func(a *analysis.Analyzer) {
+			if seen[a] {
+				return
+			}
+			seen[a] = true
+			if len(a.FactTypes) > 0 {
+				roots = append(roots, a)
+			}
+			for _, r := range a.Requires {
+				visit(r)
+			}
+		}
+		for _, a := range as {
+			visit(a)
+		}
+	}
+
+	module := &analysis.Module{Path: cfg.ModulePath, Version: cfg.ModuleVersion, GoVersion: cfg.GoVersion}
+	readable := map[string]bool{}
+	for _, list := range [][]string{cfg.GoFiles, cfg.NonGoFiles, cfg.IgnoredFiles} {
+		for _, f := range list {
+			readable[filepath.Clean(f)] = true
+		}
+	}
+	readFile := func(name string) ([]byte, error) {
+		if !readable[filepath.Clean(name)] {
+			return nil, fmt.Errorf("reconcilelint: %s is not a file of package %s", name, cfg.ImportPath)
+		}
+		return os.ReadFile(name)
+	}
+
+	type action struct {
+		once   sync.Once
+		result any
+		err    error
+		diags  []analysis.Diagnostic
+	}
+	var mu sync.Mutex
+	actions := map[*analysis.Analyzer]*action{}
+	actionOf := func(a *analysis.Analyzer) *action {
+		mu.Lock()
+		defer mu.Unlock()
+		act, ok := actions[a]
+		if !ok {
+			act = new(action)
+			actions[a] = act
+		}
+		return act
+	}
+	var exec func(a *analysis.Analyzer) *action
+	execAll := func(as []*analysis.Analyzer) {
+		var wg sync.WaitGroup
+		for _, a := range as {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				exec(a)
+			}()
+		}
+		wg.Wait()
+	}
+	exec = func(a *analysis.Analyzer) *action {
+		act := actionOf(a)
+		act.once.Do(func() {
+			execAll(a.Requires)
+			inputs := map[*analysis.Analyzer]any{}
+			var failed []string
+			for _, r := range a.Requires {
+				ra := exec(r)
+				if ra.err != nil {
+					failed = append(failed, r.Name)
+					continue
+				}
+				inputs[r] = ra.result
+			}
+			if failed != nil {
+				sort.Strings(failed)
+				act.err = fmt.Errorf("failed prerequisites: %s", strings.Join(failed, ", "))
+				return
+			}
+			filter := map[reflect.Type]bool{}
+			for _, f := range a.FactTypes {
+				filter[reflect.TypeOf(f)] = true
+			}
+			pass := &analysis.Pass{
+				Analyzer:     a,
+				Fset:         fset,
+				Files:        files,
+				OtherFiles:   cfg.NonGoFiles,
+				IgnoredFiles: cfg.IgnoredFiles,
+				Pkg:          pkg,
+				TypesInfo:    info,
+				TypesSizes:   tc.Sizes,
+				ResultOf:     inputs,
+				Report: func(d analysis.Diagnostic) {
+					d.SuggestedFixes = validFixes(fset, d.SuggestedFixes)
+					act.diags = append(act.diags, d)
+				},
+				ImportObjectFact:  facts.ImportObjectFact,
+				ExportObjectFact:  facts.ExportObjectFact,
+				ImportPackageFact: facts.ImportPackageFact,
+				ExportPackageFact: facts.ExportPackageFact,
+				AllObjectFacts:    func() []analysis.ObjectFact { return facts.AllObjectFacts(filter) },
+				AllPackageFacts:   func() []analysis.PackageFact { return facts.AllPackageFacts(filter) },
+				ReadFile:          readFile,
+				Module:            module,
+			}
+			act.result, act.err = a.Run(pass)
+		})
+		return act
+	}
+	execAll(roots)
+
+	var results []unitResult
+	if !cfg.VetxOnly {
+		for _, a := range as {
+			act := actionOf(a)
+			results = append(results, unitResult{a: a, diags: act.diags, err: act.err})
+		}
+	}
+	if cfg.VetxOutput != "" {
+		data, err := facts.Encode()
+		if err != nil {
+			return nil, err
+		}
+		if err := os.WriteFile(cfg.VetxOutput, data, 0o666); err != nil {
+			return nil, err
+		}
+	}
+	return results, nil
+}
+
+// validFixes drops the fixes whose edits are out of order, overlap or leave a file
+// (an analyzer bug; the standalone checker drops them too).
+func validFixes(fset *token.FileSet, fixes []analysis.SuggestedFix) []analysis.SuggestedFix {
+	var ok []analysis.SuggestedFix
+	for _, fix := range fixes {
+		good := true
+		edits := append([]analysis.TextEdit(nil), fix.TextEdits...)
+		sort.SliceStable(edits, func(i, j int) bool { return edits[i].Pos < edits[j].Pos })
+		var file *token.File
+		end := token.NoPos
+		for _, e := range edits {
+			f := fset.File(e.Pos)
+			if f == nil || (e.End.IsValid() && (e.End < e.Pos || fset.File(e.End) != f)) || (file != nil && f != file) || e.Pos < end {
+				good = false
+				break
+			}
+			file = f
+			end = e.Pos
+			if e.End.IsValid() {
+				end = e.End
+			}
+		}
+		if good {
+			ok = append(ok, fix)
+		}
+	}
+	return ok
+}
+
+// unitOutput reports the results of a unit: a JSON tree (go vet's default since Go
+// 1.26), fixes (-fix, -diff, go fix's archive) or plain text.
+func unitOutput(fset *token.FileSet, cfg *unitConfig, uf unitFlags, results []unitResult, stdout, stderr io.Writer) int {
+	if uf.fix {
+		var findings []Finding
+		for _, r := range results {
+			if r.err != nil {
+				fmt.Fprintf(stderr, "reconcilelint: %s: %s: %v\n", cfg.ID, r.a.Name, r.err)
+			}
+			for _, d := range r.diags {
+				findings = append(findings, Finding{Rule: r.a.Name, Diag: d, Fset: fset})
+			}
+		}
+		files, _, err := fixedFiles(findings)
+		if err != nil {
+			fmt.Fprintln(stderr, "reconcilelint:", err)
+			return ExitFindings
+		}
+		switch {
+		case uf.diff:
+			for _, f := range files {
+				if err := writeDiff(stdout, f); err != nil {
+					fmt.Fprintln(stderr, "reconcilelint:", err)
+					return ExitFindings
+				}
+			}
+		case cfg.FixArchive != "":
+			if err := writeFixArchive(cfg.FixArchive, cfg.ID, files); err != nil {
+				fmt.Fprintln(stderr, "reconcilelint:", err)
+				return ExitFindings
+			}
+		default:
+			for _, f := range files {
+				if err := os.WriteFile(f.name, f.fixed, 0o644); err != nil {
+					fmt.Fprintln(stderr, "reconcilelint:", err)
+					return ExitFindings
+				}
+			}
+		}
+		return ExitClean
+	}
+	if uf.json {
+		tree := map[string]map[string]any{}
+		for _, r := range results {
+			var v any
+			if r.err != nil {
+				v = struct {
+					Err string `json:"error"`
+				}{r.err.Error()}
+			} else if len(r.diags) > 0 {
+				v = jsonDiagnostics(fset, r.diags)
+			} else {
+				continue
+			}
+			if tree[cfg.ID] == nil {
+				tree[cfg.ID] = map[string]any{}
+			}
+			tree[cfg.ID][r.a.Name] = v
+		}
+		data, err := json.MarshalIndent(tree, "", "\t")
+		if err != nil {
+			fmt.Fprintln(stderr, "reconcilelint:", err)
+			return ExitIncomplete
+		}
+		fmt.Fprintf(stdout, "%s\n", data)
+		return ExitClean
+	}
+	code := ExitClean
+	for _, r := range results {
+		if r.err != nil {
+			fmt.Fprintf(stderr, "reconcilelint: %s: %v\n", r.a.Name, r.err)
+			code = ExitFindings
+		}
+	}
+	for _, r := range results {
+		for _, d := range r.diags {
+			printPlain(stderr, fset, uf.context, d.Pos, d.End, d.Message)
+			for _, rel := range d.Related {
+				printPlain(stderr, fset, uf.context, rel.Pos, rel.End, "\t"+rel.Message)
+			}
+			code = ExitFindings
+		}
+	}
+	return code
+}
+
+// printPlain prints "file:line:col: message", with context lines when asked (-c=N).
+func printPlain(w io.Writer, fset *token.FileSet, context int, pos, end token.Pos, msg string) {
+	posn := fset.Position(pos)
+	fmt.Fprintf(w, "%s: %s\n", posn, msg)
+	if context < 0 {
+		return
+	}
+	endPosn := fset.Position(end)
+	if !endPosn.IsValid() {
+		endPosn = posn
+	}
+	data, _ := os.ReadFile(posn.Filename)
+	lines := strings.Split(string(data), "\n")
+	for i := posn.Line - context; i <= endPosn.Line+context; i++ {
+		if 1 <= i && i <= len(lines) {
+			fmt.Fprintf(w, "%d\t%s\n", i, lines[i-1])
+		}
+	}
+}
+
+// The JSON form of findings the go command reads (the same shape x/tools' drivers
+// print for -json).
+type jsonEdit struct {
+	Filename string `json:"filename"`
+	Start    int    `json:"start"`
+	End      int    `json:"end"`
+	New      string `json:"new"`
+}
+
+type jsonFix struct {
+	Message string     `json:"message"`
+	Edits   []jsonEdit `json:"edits"`
+}
+
+type jsonRelated struct {
+	Posn    string `json:"posn"`
+	End     string `json:"end"`
+	Message string `json:"message"`
+}
+
+type jsonDiagnostic struct {
+	Category       string        `json:"category,omitempty"`
+	Posn           string        `json:"posn"`
+	End            string        `json:"end"`
+	Message        string        `json:"message"`
+	SuggestedFixes []jsonFix     `json:"suggested_fixes,omitempty"`
+	Related        []jsonRelated `json:"related,omitempty"`
+}
+
+func jsonDiagnostics(fset *token.FileSet, diags []analysis.Diagnostic) []jsonDiagnostic {
+	or := func(end, pos token.Pos) token.Pos {
+		if end.IsValid() {
+			return end
+		}
+		return pos
+	}
+	var out []jsonDiagnostic
+	for _, d := range diags {
+		jd := jsonDiagnostic{
+			Category: d.Category,
+			Posn:     fset.Position(d.Pos).String(),
+			End:      fset.Position(or(d.End, d.Pos)).String(),
+			Message:  d.Message,
+		}
+		for _, fix := range d.SuggestedFixes {
+			jf := jsonFix{Message: fix.Message}
+			for _, e := range fix.TextEdits {
+				start := fset.Position(e.Pos)
+				jf.Edits = append(jf.Edits, jsonEdit{
+					Filename: start.Filename,
+					Start:    start.Offset,
+					End:      fset.Position(or(e.End, e.Pos)).Offset,
+					New:      string(e.NewText),
+				})
+			}
+			jd.SuggestedFixes = append(jd.SuggestedFixes, jf)
+		}
+		for _, r := range d.Related {
+			jd.Related = append(jd.Related, jsonRelated{
+				Posn:    fset.Position(r.Pos).String(),
+				End:     fset.Position(or(r.End, r.Pos)).String(),
+				Message: r.Message,
+			})
+		}
+		out = append(out, jd)
+	}
+	return out
+}
+
+// writeFixArchive writes the fixed files into the zip archive go fix (and go vet -fix)
+// applies after the build, with the unit's ID as the archive's comment.
+func writeFixArchive(path, id string, files []fixedFile) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	zw := zip.NewWriter(f)
+	zw.SetComment(id)
+	for _, ff := range files {
+		w, err := zw.Create(ff.name)
+		if err != nil {
+			f.Close()
+			return err
+		}
+		if _, err := w.Write(ff.fixed); err != nil {
+			f.Close()
+			return err
+		}
+	}
+	if err := zw.Close(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
