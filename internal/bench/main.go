@@ -7,7 +7,8 @@
 // warm (nothing changed) and after a one-line edit in a leaf package; plain go vet ./...
 // in the same three states; staticcheck ./... (v0.8.2, installed into a temporary GOBIN).
 //
-// Wall time is the median of -n runs; peak RSS is the largest maximum resident set of
+// Wall time is the median of -n runs (-nwarm for warm and after-edit go vet, where the
+// vet tool and plain go vet alternate run by run); peak RSS is the largest maximum resident set of
 // the process tree (wait4's rusage).
 package main
 
@@ -56,6 +57,7 @@ type measurement struct {
 var (
 	work   = flag.String("dir", filepath.Join(os.TempDir(), "reconcilelint-bench"), "work directory")
 	runs   = flag.Int("n", 3, "runs per measurement (median)")
+	nwarm  = flag.Int("nwarm", 9, "runs per warm and after-edit go vet measurement (seconds each; the vet tool and go vet alternate)")
 	once   = flag.String("once", "", "comma-separated module names measured with one run each (modules with large dependency graphs, whose cold runs take minutes)")
 	only   = flag.String("modules", "", "comma-separated module names to measure (default: all)")
 	out    = flag.String("o", "docs/performance.md", "report file")
@@ -129,6 +131,12 @@ func measure(m module, dir, staticcheck string) []measurement {
 	var ms []measurement
 	// add measures the command that argv returns (called before each run, so that a
 	// run can set up its state).
+	record := func(tool, state string, walls []time.Duration, rss int64, exit int) {
+		sort.Slice(walls, func(i, j int) bool { return walls[i] < walls[j] })
+		ms = append(ms, measurement{m.Name, tool, state, walls[len(walls)/2], rss, len(walls), exit})
+		fmt.Fprintf(os.Stderr, "bench: %-18s %-30s %-14s %9v %6d MiB exit %d\n", m.Name, tool, state,
+			walls[len(walls)/2].Round(time.Millisecond), rss/1024, exit)
+	}
 	add := func(tool, state string, argv func(i int) []string) {
 		var walls []time.Duration
 		var rss int64
@@ -143,10 +151,25 @@ func measure(m module, dir, staticcheck string) []measurement {
 			rss = max(rss, r)
 			exit = code
 		}
-		sort.Slice(walls, func(i, j int) bool { return walls[i] < walls[j] })
-		ms = append(ms, measurement{m.Name, tool, state, walls[len(walls)/2], rss, n, exit})
-		fmt.Fprintf(os.Stderr, "bench: %-18s %-30s %-14s %9v %6d MiB exit %d\n", m.Name, tool, state,
-			walls[len(walls)/2].Round(time.Millisecond), rss/1024, exit)
+		record(tool, state, walls, rss, exit)
+	}
+	// paired measures two tools in alternation (the vet tool and plain go vet in the
+	// same state), so that a change of the machine's load during the run weighs on
+	// both: their ratio is what the targets are about, and each run takes seconds.
+	paired := func(toolA, toolB, state string, argvA, argvB func(i int) []string) {
+		var walls [2][]time.Duration
+		var rss [2]int64
+		var exit [2]int
+		for i := 0; i < max(*nwarm, 1); i++ {
+			for k, argv := range []func(int) []string{argvA, argvB} {
+				w, r, code := timed(dir, argv(i)...)
+				walls[k] = append(walls[k], w)
+				rss[k] = max(rss[k], r)
+				exit[k] = code
+			}
+		}
+		record(toolA, state, walls[0], rss[0], exit[0])
+		record(toolB, state, walls[1], rss[1], exit[1])
 	}
 	fixed := func(args ...string) func(int) []string { return func(int) []string { return args } }
 	leaf := filepath.Join(dir, m.Leaf)
@@ -166,30 +189,39 @@ func measure(m module, dir, staticcheck string) []measurement {
 		}
 	}
 	// Cold vet cache with a warm build cache. The go command keys vet results on the
-	// vet tool's ID (for a -vettool, the hash of the executable that its -V=full prints)
-	// and on the vet flags. A byte appended to a copy of our binary makes a new tool; a
-	// fresh -printf.funcs value makes new vet actions for the toolchain's vet.
+	// vet tool's ID and on the vet flags. reconcilelint's ID (-V=full) is the binary's
+	// build ID and the hash of the .reconcilelint.yaml found from the module root, so a
+	// comment with a fresh number in that file makes a new tool; a fresh -printf.funcs
+	// value makes new vet actions for the toolchain's vet.
+	cfgPath := filepath.Join(dir, ".reconcilelint.yaml")
+	cfgOrig, cfgErr := os.ReadFile(cfgPath)
+	restoreConfig := func() {
+		if cfgErr == nil {
+			os.WriteFile(cfgPath, cfgOrig, 0o644)
+		} else {
+			os.Remove(cfgPath)
+		}
+	}
+	defer restoreConfig()
 	coldTool := func(i int) []string {
-		data, _ := os.ReadFile(*binary)
-		p := filepath.Join(*work, "reconcilelint-cold")
-		os.WriteFile(p, append(data, []byte(fmt.Sprintf("%d", time.Now().UnixNano()))...), 0o755)
-		return []string{"go", "vet", "-vettool=" + p, "./..."}
+		os.WriteFile(cfgPath, append(append([]byte{}, cfgOrig...), fmt.Sprintf("\n# bench: cold run %d\n", time.Now().UnixNano())...), 0o644)
+		return []string{"go", "vet", "-vettool=" + *binary, "./..."}
 	}
 	coldVet := func(i int) []string {
 		return []string{"go", "vet", fmt.Sprintf("-printf.funcs=benchcold%d", time.Now().UnixNano()), "./..."}
 	}
 	add("reconcilelint (standalone)", "warm build", fixed(*binary, "./..."))
 	add("go vet -vettool=reconcilelint", "cold vet cache", coldTool)
-	// The cold runs used other tool IDs: one untimed run fills the cache for the warm
-	// ones (with -once, the single warm run would otherwise be a cold one).
-	timed(dir, "go", "vet", "-vettool="+*binary, "./...")
-	add("go vet -vettool=reconcilelint", "warm", fixed("go", "vet", "-vettool="+*binary, "./..."))
-	add("go vet -vettool=reconcilelint", "one-line edit", edited("go", "vet", "-vettool="+*binary, "./..."))
-	os.WriteFile(leaf, orig, 0o644)
+	restoreConfig()
 	add("go vet", "cold vet cache", coldVet)
+	// The cold runs used other tool IDs and flags: one untimed run of each fills the
+	// cache for the warm ones.
+	timed(dir, "go", "vet", "-vettool="+*binary, "./...")
 	timed(dir, "go", "vet", "./...")
-	add("go vet", "warm", fixed("go", "vet", "./..."))
-	add("go vet", "one-line edit", edited("go", "vet", "./..."))
+	paired("go vet -vettool=reconcilelint", "go vet", "warm",
+		fixed("go", "vet", "-vettool="+*binary, "./..."), fixed("go", "vet", "./..."))
+	paired("go vet -vettool=reconcilelint", "go vet", "one-line edit",
+		edited("go", "vet", "-vettool="+*binary, "./..."), edited("go", "vet", "./..."))
 	os.WriteFile(leaf, orig, 0o644)
 	add("staticcheck v0.8.2", "warm build", fixed(staticcheck, "./..."))
 	return ms
@@ -257,8 +289,8 @@ func cpuModel() string {
 func render(ms []measurement) string {
 	var b strings.Builder
 	b.WriteString("<!-- Written by `make bench` (go run ./internal/bench); numbers are from the run described below. -->\n\n# Performance\n\n")
-	fmt.Fprintf(&b, "Measured %s on %s/%s, %d CPUs, %s; median of %d runs each unless the table says otherwise; peak RSS is the largest resident set of the process tree.\n\n",
-		time.Now().UTC().Format("2006-01-02"), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version(), *runs)
+	fmt.Fprintf(&b, "Measured %s on %s/%s, %d CPUs, %s; wall is the median of the runs the table gives (warm and after-edit go vet runs alternate between the vet tool and plain go vet); peak RSS is the largest resident set of the process tree.\n\n",
+		time.Now().UTC().Format("2006-01-02"), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version())
 	if m := cpuModel(); m != "" {
 		fmt.Fprintf(&b, "Processor: %s. ", m)
 	}
