@@ -71,9 +71,10 @@ func Dispatch(args []string, stdout, stderr io.Writer) int {
 
 // printToolID answers the go command's -V=full question. The go command keys its vet
 // cache on the tool ID it reads here and on the vet flags, never on files the tool reads
-// by itself: with the plain executable hash (what x/tools' unitchecker prints), a change to
-// .reconcilelint.yaml would replay cached results of the old configuration (a rule just
-// enabled would report nothing on unchanged packages). So the ID also hashes the
+// by itself: with an ID of the executable alone (what x/tools' unitchecker prints), a
+// change to .reconcilelint.yaml would replay cached results of the old configuration (a
+// rule just enabled would report nothing on unchanged packages). So the ID hashes the
+// executable's Go build ID (or, without one, its content) and the
 // configuration file found from the directory go vet runs in (the module root, usually;
 // packages read the file nearest to them, which is the same one unless a subdirectory
 // has its own).

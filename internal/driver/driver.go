@@ -1,7 +1,7 @@
 // Package driver is the standalone command line of reconcilelint: it loads packages,
 // runs the configured analyzers with the go/analysis checker, prints findings and applies
-// fixes. The vet-tool protocol (go vet -vettool, go fix -fixtool) is served by
-// unitchecker and dispatched in cmd/reconcilelint.
+// fixes. The vet-tool protocol (go vet -vettool, go fix -fixtool) is served by RunUnit
+// (unit.go), dispatched in Dispatch.
 package driver
 
 import (
