@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -49,10 +50,19 @@ func Dispatch(args []string, stdout, stderr io.Writer) int {
 		if slices.Contains(args, "-V=full") {
 			return printToolID(stdout, wd)
 		}
-		cfg, err := LoadConfig(FindConfig(wd))
+		cfgPath := FindConfig(wd)
+		cfg, err := LoadConfig(cfgPath)
 		if err != nil {
 			fmt.Fprintln(stderr, "reconcilelint:", err)
 			return ExitUsage
+		}
+		// go vet runs the tool in each package's directory: exclude globs are matched
+		// relative to the directory of the configuration file (the module root, where
+		// the standalone driver usually runs).
+		var exclude func(file string) bool
+		if len(cfg.Exclude) > 0 {
+			base := filepath.Dir(cfgPath)
+			exclude = func(file string) bool { return cfg.Excluded(relPath(base, file)) }
 		}
 		as, err := cfg.Analyzers()
 		if err != nil {
@@ -64,7 +74,7 @@ func Dispatch(args []string, stdout, stderr io.Writer) int {
 		for _, r := range analyzers.Rules {
 			all = append(all, r.Analyzer)
 		}
-		return RunUnit(args, as, append(all, as...), stdout, stderr)
+		return RunUnit(args, as, append(all, as...), exclude, stdout, stderr)
 	}
 	return Main(args, stdout, stderr)
 }

@@ -106,8 +106,9 @@ func (t *triState) Set(s string) error {
 func (t *triState) IsBoolFlag() bool { return true }
 
 // RunUnit runs the vet-tool protocol for args (flags, then one .cfg file, or -flags) with
-// the analyzers as. all is every analyzer the binary has, for the fact types.
-func RunUnit(args []string, as, all []*analysis.Analyzer, stdout, stderr io.Writer) int {
+// the analyzers as. all is every analyzer the binary has, for the fact types. Findings in
+// files for which exclude (if not nil) is true are dropped.
+func RunUnit(args []string, as, all []*analysis.Analyzer, exclude func(file string) bool, stdout, stderr io.Writer) int {
 	if err := analysis.Validate(as); err != nil {
 		fmt.Fprintln(stderr, "reconcilelint:", err)
 		return ExitUsage
@@ -187,6 +188,17 @@ func RunUnit(args []string, as, all []*analysis.Analyzer, stdout, stderr io.Writ
 	}
 	if cfg.VetxOnly {
 		return ExitClean
+	}
+	if exclude != nil {
+		for i := range results {
+			var kept []analysis.Diagnostic
+			for _, d := range results[i].diags {
+				if !exclude(fset.Position(d.Pos).Filename) {
+					kept = append(kept, d)
+				}
+			}
+			results[i].diags = kept
+		}
 	}
 	return unitOutput(fset, cfg, uf, results, out, stderr)
 }

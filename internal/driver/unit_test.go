@@ -101,6 +101,8 @@ type unitWorld struct {
 	dir  string
 	pkgs map[string]*listedPackage
 	vetx map[string]string // package path → facts file written by its unit
+	// exclude is passed to RunUnit.
+	exclude func(file string) bool
 }
 
 // newUnitWorld writes a module of the given files, builds it and lists every package of
@@ -171,7 +173,7 @@ func (w *unitWorld) run(cfg *unitConfig, flags ...string) (code int, stdout, std
 	}
 	var out, errb bytes.Buffer
 	as := []*analysis.Analyzer{reportAnalyzer}
-	code = RunUnit(append(flags, file), as, as, &out, &errb)
+	code = RunUnit(append(flags, file), as, as, w.exclude, &out, &errb)
 	if _, err := os.Stat(cfg.VetxOutput); err == nil {
 		w.vetx[cfg.ImportPath] = cfg.VetxOutput
 	}
@@ -307,9 +309,14 @@ func TestUnitPlainAndFlags(t *testing.T) {
 	if code, out, stderr := w.run(w.config("example.com/m/c", false), "-json", "-report=false"); code != 0 || strings.Contains(out, "sleepy") {
 		t.Errorf("-report=false: exit %d, out %s %s", code, out, stderr)
 	}
+	w.exclude = func(file string) bool { return filepath.Base(file) == "c.go" }
+	if code, out, stderr := w.run(w.config("example.com/m/c", false), "-json"); code != 0 || strings.Contains(out, "sleepy") {
+		t.Errorf("excluded file: exit %d, out %s %s", code, out, stderr)
+	}
+	w.exclude = nil
 
 	var out bytes.Buffer
-	if code := RunUnit([]string{"-flags"}, []*analysis.Analyzer{reportAnalyzer}, nil, &out, io.Discard); code != 0 {
+	if code := RunUnit([]string{"-flags"}, []*analysis.Analyzer{reportAnalyzer}, nil, nil, &out, io.Discard); code != 0 {
 		t.Fatalf("-flags exit %d", code)
 	}
 	var flags []struct {
@@ -331,7 +338,7 @@ func TestUnitPlainAndFlags(t *testing.T) {
 	}
 
 	var errb bytes.Buffer
-	if code := RunUnit([]string{"./..."}, []*analysis.Analyzer{reportAnalyzer}, nil, io.Discard, &errb); code != ExitUsage || !strings.Contains(errb.String(), "vet-tool protocol") {
+	if code := RunUnit([]string{"./..."}, []*analysis.Analyzer{reportAnalyzer}, nil, nil, io.Discard, &errb); code != ExitUsage || !strings.Contains(errb.String(), "vet-tool protocol") {
 		t.Errorf("no .cfg: exit %d, %s", code, errb.String())
 	}
 }

@@ -155,6 +155,11 @@ func TestConfigFile(t *testing.T) {
 	if out, _, code := run(t, dir, "", "./..."); code != 0 || out != "" {
 		t.Errorf("exclude: exit %d\n%s", code, out)
 	}
+	// The vet tool runs in each package's directory; the globs are relative to the
+	// configuration file's directory.
+	if _, stderr, code := run(t, dir, "go", "vet", "-vettool="+binary, "./..."); code != 0 {
+		t.Errorf("exclude through go vet: exit %d\n%s", code, stderr)
+	}
 	os.WriteFile(filepath.Join(dir, ".reconcilelint.yaml"), []byte("rules:\n  sleep:\n    allow: [\"has space\"]\n"), 0o644)
 	if _, stderr, code := run(t, dir, "", "./..."); code != 2 || !strings.Contains(stderr, "rules.sleep.allow[0]") {
 		t.Errorf("bad value: exit %d %s", code, stderr)
