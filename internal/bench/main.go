@@ -49,7 +49,8 @@ var corpus = []module{
 type measurement struct {
 	Module, Tool, State string
 	Wall                time.Duration
-	RSS                 int64 // KiB
+	Min, Max            time.Duration // the spread of the runs
+	RSS                 int64         // KiB
 	Runs                int
 	Exit                int
 }
@@ -133,7 +134,7 @@ func measure(m module, dir, staticcheck string) []measurement {
 	// run can set up its state).
 	record := func(tool, state string, walls []time.Duration, rss int64, exit int) {
 		sort.Slice(walls, func(i, j int) bool { return walls[i] < walls[j] })
-		ms = append(ms, measurement{m.Name, tool, state, walls[len(walls)/2], rss, len(walls), exit})
+		ms = append(ms, measurement{m.Name, tool, state, walls[len(walls)/2], walls[0], walls[len(walls)-1], rss, len(walls), exit})
 		fmt.Fprintf(os.Stderr, "bench: %-18s %-30s %-14s %9v %6d MiB exit %d\n", m.Name, tool, state,
 			walls[len(walls)/2].Round(time.Millisecond), rss/1024, exit)
 	}
@@ -307,11 +308,15 @@ func render(ms []measurement) string {
 		}
 	}
 	for _, mod := range mods {
-		fmt.Fprintf(&b, "## %s\n\n| tool | state | wall | runs | peak RSS | exit |\n| --- | --- | --- | --- | --- | --- |\n", mod)
+		fmt.Fprintf(&b, "## %s\n\n| tool | state | wall | fastest–slowest | runs | peak RSS | exit |\n| --- | --- | --- | --- | --- | --- | --- |\n", mod)
 		get := map[string]measurement{}
 		for _, m := range ms {
 			if m.Module == mod {
-				fmt.Fprintf(&b, "| %s | %s | %v | %d | %d MiB | %d |\n", m.Tool, m.State, m.Wall.Round(10*time.Millisecond), m.Runs, m.RSS/1024, m.Exit)
+				spread := ""
+				if m.Runs > 1 {
+					spread = fmt.Sprintf("%v–%v", m.Min.Round(10*time.Millisecond), m.Max.Round(10*time.Millisecond))
+				}
+				fmt.Fprintf(&b, "| %s | %s | %v | %s | %d | %d MiB | %d |\n", m.Tool, m.State, m.Wall.Round(10*time.Millisecond), spread, m.Runs, m.RSS/1024, m.Exit)
 				get[m.Tool+"|"+m.State] = m
 			}
 		}
