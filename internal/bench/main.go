@@ -25,26 +25,8 @@ import (
 	"syscall"
 	"time"
 
-	prepcorpus "github.com/reconcilelint/reconcilelint/internal/corpus"
+	"github.com/reconcilelint/reconcilelint/internal/corpus"
 )
-
-type module struct {
-	Name, Path, Version string
-	// Replace maps module paths to other downloaded modules (cluster-api's api module).
-	Replace map[string]string
-	// Leaf is a file (relative to the module root) whose last line gets a comment for
-	// the one-line-edit measurement.
-	Leaf string
-}
-
-var corpus = []module{
-	{Name: "cluster-api", Path: "sigs.k8s.io/cluster-api", Version: "v1.14.2",
-		Replace: map[string]string{"sigs.k8s.io/cluster-api/api": "sigs.k8s.io/cluster-api/api@v1.14.2"},
-		Leaf:    "util/conditions/getter.go"},
-	{Name: "sample-controller", Path: "k8s.io/sample-controller", Version: "v0.36.2", Leaf: "controller.go"},
-	{Name: "kuberay", Path: "github.com/ray-project/kuberay/ray-operator", Version: "v1.5.0", Leaf: "controllers/ray/utils/constant.go"},
-	{Name: "external-secrets", Path: "github.com/external-secrets/external-secrets", Version: "v0.16.2", Leaf: "pkg/utils/utils.go"},
-}
 
 type measurement struct {
 	Module, Tool, State string
@@ -83,7 +65,7 @@ func main() {
 	}
 	var all []measurement
 	loadBefore = loadavg()
-	for _, m := range corpus {
+	for _, m := range corpus.Operators {
 		if *only != "" && !contains(strings.Split(*only, ","), m.Name) {
 			continue
 		}
@@ -117,9 +99,9 @@ func main() {
 
 // prepare downloads the module, copies it to a writable directory, points replaces at
 // downloaded modules, and builds it once so that the build cache is warm.
-func prepare(m module) (string, error) {
+func prepare(m corpus.Module) (string, error) {
 	dir := filepath.Join(*work, m.Name)
-	if err := prepcorpus.Prepare(dir, m.Path+"@"+m.Version, m.Replace); err != nil {
+	if err := corpus.Prepare(dir, m.Path+"@"+m.Version, m.Replace); err != nil {
 		return "", err
 	}
 	if err := run(dir, nil, "go", "build", "./..."); err != nil {
@@ -128,7 +110,7 @@ func prepare(m module) (string, error) {
 	return dir, nil
 }
 
-func measure(m module, dir, staticcheck string) []measurement {
+func measure(m corpus.Module, dir, staticcheck string) []measurement {
 	var ms []measurement
 	// add measures the command that argv returns (called before each run, so that a
 	// run can set up its state).

@@ -15,6 +15,35 @@ import (
 	"sort"
 )
 
+// Module is a real module of the corpus.
+type Module struct {
+	Name, Path, Version string
+	// Replace maps module paths to the module@version downloads replaced in
+	// (cluster-api's api module).
+	Replace map[string]string
+	// Leaf is a file, relative to the module root, whose last line the benchmark's
+	// one-line edit changes ("" for the libraries, which are not benchmarked).
+	Leaf string
+}
+
+// Operators are the operators that `make bench` measures and that the corpus test runs
+// on, from the smallest dependency graph to the largest but one.
+var Operators = []Module{
+	{Name: "cluster-api", Path: "sigs.k8s.io/cluster-api", Version: "v1.14.2",
+		Replace: map[string]string{"sigs.k8s.io/cluster-api/api": "sigs.k8s.io/cluster-api/api@v1.14.2"},
+		Leaf:    "util/conditions/getter.go"},
+	{Name: "sample-controller", Path: "k8s.io/sample-controller", Version: "v0.36.2", Leaf: "controller.go"},
+	{Name: "kuberay", Path: "github.com/ray-project/kuberay/ray-operator", Version: "v1.5.0", Leaf: "controllers/ray/utils/constant.go"},
+	{Name: "external-secrets", Path: "github.com/external-secrets/external-secrets", Version: "v0.16.2", Leaf: "pkg/utils/utils.go"},
+}
+
+// Libraries are the two libraries every controller builds on; the corpus test runs on
+// them too.
+var Libraries = []Module{
+	{Name: "controller-runtime", Path: "sigs.k8s.io/controller-runtime", Version: "v0.24.1"},
+	{Name: "client-go", Path: "k8s.io/client-go", Version: "v0.36.0"},
+}
+
 // Prepare makes dir a writable copy of the module modver ("path@version") downloaded
 // through the module proxy, with each module path of replace replaced by the download
 // of the module@version it maps to. A dir that already holds a go.mod is taken as

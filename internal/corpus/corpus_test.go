@@ -18,23 +18,9 @@ import (
 	"github.com/reconcilelint/reconcilelint/internal/corpus"
 )
 
-// module is one module of the robustness corpus.
-type module struct {
-	name, path, version string
-	replace             map[string]string // module path → module@version replaced in
-}
-
 // modules are the operators of `make bench` and the two libraries every controller
 // builds on.
-var modules = []module{
-	{"cluster-api", "sigs.k8s.io/cluster-api", "v1.14.2",
-		map[string]string{"sigs.k8s.io/cluster-api/api": "sigs.k8s.io/cluster-api/api@v1.14.2"}},
-	{"sample-controller", "k8s.io/sample-controller", "v0.36.2", nil},
-	{"kuberay", "github.com/ray-project/kuberay/ray-operator", "v1.5.0", nil},
-	{"external-secrets", "github.com/external-secrets/external-secrets", "v0.16.2", nil},
-	{"controller-runtime", "sigs.k8s.io/controller-runtime", "v0.24.1", nil},
-	{"client-go", "k8s.io/client-go", "v0.36.0", nil},
-}
+var modules = append(append([]corpus.Module{}, corpus.Operators...), corpus.Libraries...)
 
 // Lines of the driver's standard error (internal/driver).
 var (
@@ -79,17 +65,17 @@ func TestCorpus(t *testing.T) {
 	}
 	var summary []string
 	for _, m := range modules {
-		if only != nil && !only[m.name] {
+		if only != nil && !only[m.Name] {
 			continue
 		}
-		t.Run(m.name, func(t *testing.T) {
-			dir := filepath.Join(work, m.name)
-			if err := corpus.Prepare(dir, m.path+"@"+m.version, m.replace); err != nil {
-				t.Fatalf("preparing %s@%s: %v", m.path, m.version, err)
+		t.Run(m.Name, func(t *testing.T) {
+			dir := filepath.Join(work, m.Name)
+			if err := corpus.Prepare(dir, m.Path+"@"+m.Version, m.Replace); err != nil {
+				t.Fatalf("preparing %s@%s: %v", m.Path, m.Version, err)
 			}
 			r := check(t, bin, dir)
 			line := fmt.Sprintf("%s %s: %d packages, %d findings, %d skipped, %v",
-				m.name, m.version, r.packages, r.findings, len(r.skipped), r.wall.Round(100*time.Millisecond))
+				m.Name, m.Version, r.packages, r.findings, len(r.skipped), r.wall.Round(100*time.Millisecond))
 			summary = append(summary, line)
 			t.Log(line)
 			for _, s := range r.skipped {
