@@ -161,12 +161,14 @@ func measure(m corpus.Module, dir, staticcheck string) []measurement {
 		fmt.Fprintf(os.Stderr, "bench: %s: no leaf file %s: the one-line edit is skipped\n", m.Name, m.Leaf)
 	}
 	defer os.WriteFile(leaf, orig, 0o644)
-	edits := 0
+	edits, nonce := 0, time.Now().UnixNano()
 	edited := func(args ...string) func(int) []string {
 		return func(int) []string {
 			edits++
 			if orig != nil {
-				os.WriteFile(leaf, append(append([]byte{}, orig...), fmt.Sprintf("\n// bench edit %d\n", edits)...), 0o644)
+				// The nonce keeps each edit new to the go build cache, which outlives a
+				// bench run: an edit that an earlier run already made would be a cache hit.
+				os.WriteFile(leaf, append(append([]byte{}, orig...), fmt.Sprintf("\n// bench edit %d %d\n", edits, nonce)...), 0o644)
 			}
 			return args
 		}
