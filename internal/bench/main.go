@@ -8,7 +8,8 @@
 // in the same three states; staticcheck ./... (v0.8.2, installed into a temporary GOBIN).
 //
 // Wall time is the median of -n runs (-nwarm for warm and after-edit go vet, where the
-// vet tool and plain go vet alternate run by run); peak RSS is the largest maximum resident set of
+// vet tool and plain go vet alternate run by run, and the ratio of each pair of runs
+// gives a confidence interval); peak RSS is the largest maximum resident set of
 // the process tree (wait4's rusage).
 package main
 
@@ -16,6 +17,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -35,12 +37,15 @@ type measurement struct {
 	RSS                 int64         // KiB
 	Runs                int
 	Exit                int
+	// Ratios holds, for the first tool of a paired measurement, its wall time divided
+	// by the other tool's in each pair of back-to-back runs.
+	Ratios []float64
 }
 
 var (
 	work   = flag.String("dir", filepath.Join(os.TempDir(), "reconcilelint-bench"), "work directory")
 	runs   = flag.Int("n", 3, "runs per measurement (median)")
-	nwarm  = flag.Int("nwarm", 9, "runs per warm and after-edit go vet measurement (seconds each; the vet tool and go vet alternate)")
+	nwarm  = flag.Int("nwarm", 15, "runs per warm and after-edit go vet measurement (seconds each; the vet tool and go vet alternate)")
 	once   = flag.String("once", "", "comma-separated module names measured with one run each (modules with large dependency graphs, whose cold runs take minutes)")
 	only   = flag.String("modules", "", "comma-separated module names to measure (default: all)")
 	out    = flag.String("o", "docs/performance.md", "report file")
@@ -116,7 +121,7 @@ func measure(m corpus.Module, dir, staticcheck string) []measurement {
 	// run can set up its state).
 	record := func(tool, state string, walls []time.Duration, rss int64, exit int) {
 		sort.Slice(walls, func(i, j int) bool { return walls[i] < walls[j] })
-		ms = append(ms, measurement{m.Name, tool, state, walls[len(walls)/2], walls[0], walls[len(walls)-1], rss, len(walls), exit})
+		ms = append(ms, measurement{Module: m.Name, Tool: tool, State: state, Wall: walls[len(walls)/2], Min: walls[0], Max: walls[len(walls)-1], RSS: rss, Runs: len(walls), Exit: exit})
 		fmt.Fprintf(os.Stderr, "bench: %-18s %-30s %-14s %9v %6d MiB exit %d\n", m.Name, tool, state,
 			walls[len(walls)/2].Round(time.Millisecond), rss/1024, exit)
 	}
@@ -151,7 +156,12 @@ func measure(m corpus.Module, dir, staticcheck string) []measurement {
 				exit[k] = code
 			}
 		}
+		ratios := make([]float64, len(walls[0]))
+		for i := range ratios {
+			ratios[i] = float64(walls[0][i]) / float64(walls[1][i])
+		}
 		record(toolA, state, walls[0], rss[0], exit[0])
+		ms[len(ms)-1].Ratios = ratios
 		record(toolB, state, walls[1], rss[1], exit[1])
 	}
 	fixed := func(args ...string) func(int) []string { return func(int) []string { return args } }
@@ -274,7 +284,7 @@ func cpuModel() string {
 func render(ms []measurement) string {
 	var b strings.Builder
 	b.WriteString("<!-- Written by `make bench` (go run ./internal/bench); numbers are from the run described below. -->\n\n# Performance\n\n")
-	fmt.Fprintf(&b, "Measured %s on %s/%s, %d CPUs, %s; wall is the median of the runs the table gives (warm and after-edit go vet runs alternate between the vet tool and plain go vet); peak RSS is the largest resident set of the process tree.\n\n",
+	fmt.Fprintf(&b, "Measured %s on %s/%s, %d CPUs, %s; wall is the median of the runs the table gives (warm and after-edit go vet runs alternate between the vet tool and plain go vet, and the ratios of those back-to-back pairs give a 95%% confidence interval: a target that the ratio of the medians misses while the interval reaches it is marked \"level\", the run cannot tell the tools apart); peak RSS is the largest resident set of the process tree.\n\n",
 		time.Now().UTC().Format("2006-01-02"), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version())
 	if m := cpuModel(); m != "" {
 		fmt.Fprintf(&b, "Processor: %s. ", m)
@@ -306,16 +316,27 @@ func render(ms []measurement) string {
 		}
 		// row writes a ratio of two measurements and, when there is a target, whether
 		// the run met it.
+		// A paired measurement also gets the 95% confidence interval of the mean of its
+		// per-pair ratios; when the ratio of the medians misses the target but the
+		// interval reaches it, the run cannot tell the two tools apart: "level".
 		row := func(what, a, c string, target float64) {
 			x, y := get[a], get[c]
 			val, met := "n/a", ""
 			if x.Wall > 0 && y.Wall > 0 {
 				r := float64(x.Wall) / float64(y.Wall)
 				val = fmt.Sprintf("%.2fx", r)
+				lo, hi, ok := confidence(x.Ratios)
+				if ok {
+					val += fmt.Sprintf(" (pairs: 95%% CI %.2f–%.2f)", lo, hi)
+				}
 				if target > 0 {
-					met = "no"
-					if r <= target {
+					switch {
+					case r <= target:
 						met = "yes"
+					case ok && lo <= target:
+						met = "level"
+					default:
+						met = "no"
 					}
 				}
 			}
@@ -340,6 +361,35 @@ func render(ms []measurement) string {
 		fmt.Fprintf(&b, "| peak RSS of reconcilelint runs | %d MiB | ≤ 1024 MiB | %s |\n\n", peak/1024, map[bool]string{true: "yes", false: "no"}[peak <= 1<<20])
 	}
 	return b.String()
+}
+
+// confidence returns the 95% confidence interval of the mean of xs (Student's t), or
+// ok == false for fewer than three values.
+func confidence(xs []float64) (lo, hi float64, ok bool) {
+	n := len(xs)
+	if n < 3 {
+		return 0, 0, false
+	}
+	var mean, ss float64
+	for _, x := range xs {
+		mean += x
+	}
+	mean /= float64(n)
+	for _, x := range xs {
+		ss += (x - mean) * (x - mean)
+	}
+	sd := math.Sqrt(ss / float64(n-1))
+	// Two-sided 97.5% quantiles of Student's t for 2..30 degrees of freedom; the normal
+	// quantile beyond.
+	tq := []float64{2: 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
+		2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
+		2.060, 2.056, 2.052, 2.048, 2.045, 2.042}
+	t := 1.96
+	if n-1 < len(tq) {
+		t = tq[n-1]
+	}
+	half := t * sd / math.Sqrt(float64(n))
+	return mean - half, mean + half, true
 }
 
 func run(dir string, env []string, name string, args ...string) error {
