@@ -85,3 +85,25 @@ func (r *AppReconciler) SetupWithManager(mgr ctrl.Manager) error {
 	}()
 	return ctrl.NewControllerManagedBy(mgr).For(&corev1.ConfigMap{}).Complete(r)
 }
+
+// CacheReconciler is also a manager.Runnable: Start keeps the manager's context, the
+// component's lifetime, for work it starts outside reconciles. Not reported.
+type CacheReconciler struct {
+	client.Client
+	lifetime context.Context
+	started  chan struct{}
+}
+
+// Start implements manager.Runnable.
+func (r *CacheReconciler) Start(ctx context.Context) error {
+	r.lifetime = ctx
+	close(r.started)
+	<-ctx.Done()
+	return nil
+}
+
+// Reconcile implements reconcile.Reconciler.
+func (r *CacheReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var cm corev1.ConfigMap
+	return ctrl.Result{}, client.IgnoreNotFound(r.Get(ctx, req.NamespacedName, &cm))
+}

@@ -105,3 +105,25 @@ func SetupWithManager(mgr ctrl.Manager) error {
 	}
 	return ctrl.NewControllerManagedBy(mgr).For(&corev1.ConfigMap{}).Complete(&ConfigReconciler{Client: mgr.GetClient()})
 }
+
+// TargetReconciler copies ConfigMaps into the cluster named by the request's namespace.
+// A request for a cluster it does not know is terminal and reported in no status: no
+// object has been read yet whose status could record it. Not reported.
+type TargetReconciler struct {
+	client.Client
+	Targets map[string]client.Client
+}
+
+// Reconcile implements reconcile.Reconciler.
+func (r *TargetReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	target, ok := r.Targets[req.Namespace]
+	if !ok {
+		return ctrl.Result{}, reconcile.TerminalError(fmt.Errorf("no target cluster %q", req.Namespace))
+	}
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, req.NamespacedName, &cm); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	cm.ResourceVersion = ""
+	return ctrl.Result{}, target.Create(ctx, &cm)
+}
