@@ -11,7 +11,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"runtime/debug"
 	"slices"
 	"sort"
@@ -31,7 +30,7 @@ const Source = "reconcilelint"
 var overlayName = regexp.MustCompile(`\S*gocommand-\d+[/\\]\d+-([^\s:]+\.go)`)
 
 var readOnlyRoots = sync.OnceValue(func() []string {
-	roots := []string{filepath.Clean(runtime.GOROOT())}
+	roots := []string{filepath.Clean(build.Default.GOROOT)}
 	if m := os.Getenv("GOMODCACHE"); m != "" {
 		roots = append(roots, filepath.Clean(m))
 	} else if build.Default.GOPATH != "" {

@@ -88,16 +88,29 @@ func loadRule(dir, name string) (Rule, error) {
 	}
 	r.Title, r.Body, _ = strings.Cut(d, "\n\n")
 	fset := token.NewFileSet()
-	pkgs, err := parser.ParseDir(fset, dir, func(fi os.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, parser.ParseComments)
+	// The non-test files of package name in dir (analyzer packages use no build tags).
+	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return r, err
 	}
-	pkg := pkgs[name]
-	if pkg == nil {
+	var files []*ast.File
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, filepath.Join(dir, e.Name()), nil, parser.ParseComments)
+		if err != nil {
+			return r, err
+		}
+		if f.Name.Name == name {
+			files = append(files, f)
+		}
+	}
+	if len(files) == 0 {
 		return r, fmt.Errorf("no package %s", name)
 	}
 	found := map[string]bool{}
-	for _, f := range pkg.Files {
+	for _, f := range files {
 		for _, decl := range f.Decls {
 			gd, ok := decl.(*ast.GenDecl)
 			if !ok {
@@ -129,7 +142,7 @@ func loadRule(dir, name string) (Rule, error) {
 					found["Config"] = true
 					st, ok := s.Type.(*ast.StructType)
 					if !ok {
-						return r, fmt.Errorf("Config must be a struct")
+						return r, fmt.Errorf("type Config must be a struct")
 					}
 					for _, fld := range st.Fields.List {
 						tag := ""
@@ -138,7 +151,7 @@ func loadRule(dir, name string) (Rule, error) {
 							tag, _, _ = strings.Cut(reflect.StructTag(t).Get("json"), ",")
 						}
 						if tag == "" || len(fld.Names) != 1 {
-							return r, fmt.Errorf("Config field must have one name and a json tag")
+							return r, fmt.Errorf("each field of Config must have one name and a json tag")
 						}
 						r.Options = append(r.Options, Option{Name: tag, Type: types(fld.Type), Doc: strings.TrimSpace(fld.Doc.Text())})
 					}
