@@ -6,6 +6,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
 	"github.com/reconcilelint/reconcilelint/passes/directives"
+	"github.com/reconcilelint/reconcilelint/passes/valueflow"
 )
 
 // Config is the configuration of the conditions rule. It has no options.
@@ -20,7 +21,7 @@ func New(c Config) (*analysis.Analyzer, error) {
 		Name:       "conditions",
 		Doc:        analyzerutil.MustExtractDoc(doc, "conditions"),
 		URL:        analyzerutil.DocURL("conditions"),
-		Requires:   []*analysis.Analyzer{inspect.Analyzer, directives.Analyzer},
+		Requires:   []*analysis.Analyzer{inspect.Analyzer, directives.Analyzer, valueflow.Analyzer},
 		Run:        run,
 		ResultType: analyzerutil.OutcomeType,
 	}, nil

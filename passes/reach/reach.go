@@ -148,9 +148,9 @@ type fnInfo struct {
 
 var goroot = filepath.Clean(build.Default.GOROOT)
 
-// ownPackage reports whether facts should be computed for the package: it belongs to a
+// OwnPackage reports whether facts should be computed for the package: it belongs to a
 // module that is not a versioned dependency, and is not part of the standard library.
-func ownPackage(pass *analysis.Pass) bool {
+func OwnPackage(pass *analysis.Pass) bool {
 	if pass.Module != nil && pass.Module.Version != "" {
 		return false
 	}
@@ -164,7 +164,7 @@ func ownPackage(pass *analysis.Pass) bool {
 func run(pass *analysis.Pass) (any, error) {
 	recs := pass.ResultOf[reconcilers.Analyzer].(*reconcilers.Result)
 	res := &Result{reached: map[ast.Node][]string{}}
-	own := ownPackage(pass)
+	own := OwnPackage(pass)
 	if !own && len(recs.Entries()) == 0 {
 		return res, nil
 	}

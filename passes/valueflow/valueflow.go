@@ -1,0 +1,921 @@
+// Package valueflow answers, for the sinks that rules judge (a condition's Type, Reason,
+// Status or Message, a metric label value, the field owner of a server-side apply),
+// which values can reach them: constants with their values, error text, object
+// identity (name, namespace, UID), strings computed at run time, or values it cannot
+// see through.
+//
+// Within a package the pass follows local variables (every value assigned to them),
+// package-level variables that are initialised once and never assigned, conversions,
+// string operations (concatenation, fmt.Sprint*, packages strings, path and
+// path/filepath), and calls of the package's functions: a value returned by a function is
+// what its return statements carry, and a sink fed by a parameter of a function is
+// judged at every call of the function, with the argument given there.
+//
+// Across packages it exports a Summary fact on every exported function and method of
+// the module's own packages whose parameters flow into a sink or whose results carry a
+// value the pass can tell; so a constant passed in package controllers to a helper in
+// package status that calls meta.SetStatusCondition is judged at the call in
+// controllers, and the Flow names the helper. For sinks that follow struct fields (the
+// field owner), a FieldSinks fact on the field makes every store into it, in any package
+// that sees the field, a flow of its own.
+//
+// Recursion is cut by a guard (a function being summarised contributes nothing to
+// itself). Calls through function values and interface methods are not followed: the
+// callee is not known statically. A parameter of a function literal is not followed
+// either.
+package valueflow
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"reflect"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
+	"github.com/reconcilelint/reconcilelint/passes/reach"
+)
+
+// Analyzer computes value flows into sinks, and per-function summaries as facts.
+var Analyzer = &analysis.Analyzer{
+	Name:       "valueflow",
+	Doc:        "compute which values reach condition fields, metric label values and apply field owners, across functions and packages",
+	URL:        "https://github.com/reconcilelint/reconcilelint/tree/main/passes/valueflow",
+	Run:        run,
+	Requires:   []*analysis.Analyzer{inspect.Analyzer},
+	ResultType: reflect.TypeFor[*Result](),
+	FactTypes:  []analysis.Fact{new(Summary), new(FieldSinks)},
+}
+
+// Sink is a kind of place whose value a rule judges.
+type Sink string
+
+// The sinks.
+const (
+	ConditionType    Sink = "condition Type"
+	ConditionReason  Sink = "condition Reason"
+	ConditionStatus  Sink = "condition Status"
+	ConditionMessage Sink = "condition Message"
+	MetricLabel      Sink = "metric label value"
+	FieldOwner       Sink = "field owner"
+)
+
+// followsFields reports whether values of struct fields are followed to the stores into
+// the field for sink s.
+func followsFields(s Sink) bool { return s == FieldOwner }
+
+// Kind says where a value comes from.
+type Kind int
+
+// The kinds of origins.
+const (
+	Opaque   Kind = iota // cannot be told: a call of an unknown function, a field, a map lookup
+	Const                // a constant (Value holds it)
+	Computed             // built at run time by string operations
+	ErrText              // error text
+	Identity             // object identity (Desc names it)
+	Param                // a parameter: judged at the calls of the function
+	Field                // a struct field (sinks that follow fields): judged at the stores into it
+)
+
+func (k Kind) String() string {
+	return [...]string{"opaque", "const", "computed", "error text", "identity", "param", "field"}[k]
+}
+
+// Origin is one value that can reach a sink.
+type Origin struct {
+	Kind  Kind
+	Value constant.Value // Const
+	Desc  string         // Identity: "the object's name"
+	// Node is where the value is written in this package (the constant on the right of
+	// an assignment, the return of a helper), or nil when it is written in another
+	// package or is the traced expression itself.
+	Node ast.Node
+	// Via names the functions whose results carry the value, outermost first.
+	Via []string
+	// Placeholder marks an empty constant assigned to a variable that is assigned other
+	// values too (reason := ""; switch ...).
+	Placeholder bool
+	// Param: the function and the index of the parameter (-1: a parameter of a function
+	// literal, or the receiver).
+	Func  *types.Func
+	Index int
+	// Field: the struct field.
+	FieldVar *types.Var
+}
+
+// Flow is one value that reaches a sink: the expression of this package that holds it
+// (the value written at the sink, or the argument given to a helper that passes it on),
+// and what it can be.
+type Flow struct {
+	Sink Sink
+	Expr ast.Expr
+	// Via is the chain of helpers from Expr to the sink, nil when the sink is here; for a
+	// value stored into a struct field, the field and the function that reads it.
+	Via     []string
+	Origins []Origin
+}
+
+// Summary is the fact exported on a function of the module's own packages.
+type Summary struct {
+	Params  []ParamSink
+	Results []ResultValue
+}
+
+// ParamSink says that parameter Index flows into Sink through Chain (the function itself
+// first).
+type ParamSink struct {
+	Index int
+	Sink  Sink
+	Chain []string
+}
+
+// ResultValue is one value that result Index can carry.
+type ResultValue struct {
+	Index  int
+	Kind   Kind   // Const (a string constant), ErrText, Identity, Param or Opaque
+	Str    string // Const
+	Desc   string // Identity
+	Param  int    // Param: the index of the parameter returned
+	Chain  []string
+}
+
+// FieldSinks is the fact exported on a struct field whose value flows into sinks.
+type FieldSinks struct {
+	Sinks []ParamSink // Index unused
+}
+
+// AFact implements analysis.Fact.
+func (*Summary) AFact() {}
+
+// AFact implements analysis.Fact.
+func (*FieldSinks) AFact() {}
+
+func (s *Summary) String() string {
+	var parts []string
+	for _, p := range s.Params {
+		parts = append(parts, "param "+itoa(p.Index)+" → "+string(p.Sink)+" via "+strings.Join(p.Chain, " → "))
+	}
+	for _, r := range s.Results {
+		v := r.Kind.String()
+		switch r.Kind {
+		case Const:
+			v += " " + quote(r.Str)
+		case Identity:
+			v += " " + r.Desc
+		case Param:
+			v += " " + itoa(r.Param)
+		}
+		parts = append(parts, "result "+itoa(r.Index)+": "+v)
+	}
+	return strings.Join(parts, "; ")
+}
+
+func (f *FieldSinks) String() string {
+	var parts []string
+	for _, p := range f.Sinks {
+		parts = append(parts, string(p.Sink)+" via "+strings.Join(p.Chain, " → "))
+	}
+	return strings.Join(parts, "; ")
+}
+
+func itoa(i int) string         { return constant.MakeInt64(int64(i)).String() }
+func quote(s string) string     { return constant.MakeString(s).ExactString() }
+func (r *Result) Flows() []Flow { return r.flows }
+
+// Result is the value flow of one package.
+type Result struct {
+	flows  []Flow
+	applies []Apply
+	assigns map[*types.Var][]ast.Expr
+	based   map[*types.Var]map[string]bool
+}
+
+// FlowsTo returns the flows into sink s, in source order.
+func (r *Result) FlowsTo(s Sink) []Flow {
+	var out []Flow
+	for _, f := range r.flows {
+		if f.Sink == s {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Values returns the values assigned to the local variable v in the function that
+// declares it; an Unknown entry stands for an assignment whose value cannot be told (a
+// tuple, an operator assignment, &v taken, a range variable) and a Zero entry for a
+// declaration without a value.
+func (r *Result) Values(v *types.Var) []ast.Expr { return r.assigns[v] }
+
+// Unknown and Zero are the markers of Values.
+var (
+	Unknown ast.Expr = &ast.BadExpr{}
+	Zero    ast.Expr = &ast.BadExpr{}
+)
+
+// FieldAssigned reports whether v.field = ... occurs in the package.
+func (r *Result) FieldAssigned(v *types.Var, field string) bool { return r.based[v][field] }
+
+// ---------------------------------------------------------------------------
+
+type paramRef struct {
+	fn    *types.Func
+	index int // -1: a receiver or a parameter of a function literal
+}
+
+type analysisState struct {
+	pass    *analysis.Pass
+	own     bool
+	assigns map[*types.Var][]ast.Expr // local and package-level variables (package level: not the initialiser)
+	inits   map[*types.Var]ast.Expr   // package-level initialisers
+	fields  map[*types.Var][]ast.Expr // stores into struct fields (Unknown: &x.f, unkeyed)
+	elems   map[*types.Var][]ast.Expr // stores into elements of a variable (m[k] = x)
+	based   map[*types.Var]map[string]bool
+	params  map[*types.Var]paramRef
+	decls   map[*types.Func]*ast.FuncDecl
+	calls   []*ast.CallExpr // calls with a static callee of the package or with a fact
+	results map[*types.Func][]ResultValue
+	busy    map[*types.Func]bool
+	psinks  map[*types.Func][]ParamSink
+	fsinks  map[*types.Var][]ParamSink
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	st := &analysisState{
+		pass: pass, own: reach.OwnPackage(pass),
+		assigns: map[*types.Var][]ast.Expr{}, inits: map[*types.Var]ast.Expr{},
+		fields: map[*types.Var][]ast.Expr{}, elems: map[*types.Var][]ast.Expr{}, based: map[*types.Var]map[string]bool{},
+		params: map[*types.Var]paramRef{}, decls: map[*types.Func]*ast.FuncDecl{},
+		results: map[*types.Func][]ResultValue{}, busy: map[*types.Func]bool{},
+		psinks: map[*types.Func][]ParamSink{}, fsinks: map[*types.Var][]ParamSink{},
+	}
+	res := &Result{assigns: st.assigns, based: st.based}
+	if !st.own || modelled(pass.Pkg.Path()) {
+		return res, nil
+	}
+	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	st.index(ins)
+	var direct []Flow
+	for _, d := range detectors {
+		direct = append(direct, d(st, ins, res)...)
+	}
+	for i := range direct {
+		direct[i].Origins = st.trace(direct[i].Expr, followsFields(direct[i].Sink), 0)
+	}
+	res.flows = st.propagate(direct)
+	sort.SliceStable(res.flows, func(i, j int) bool { return res.flows[i].Expr.Pos() < res.flows[j].Expr.Pos() })
+	st.export()
+	return res, nil
+}
+
+// index records the variables, fields, parameters and calls of the package.
+func (st *analysisState) index(ins *inspector.Inspector) {
+	info := st.pass.TypesInfo
+	varOf := func(e ast.Expr) *types.Var {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok {
+			return nil
+		}
+		if v, ok := info.Defs[id].(*types.Var); ok {
+			return v
+		}
+		v, _ := info.Uses[id].(*types.Var)
+		return v
+	}
+	fieldOf := func(e ast.Expr) (*types.Var, ast.Expr) {
+		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		if !ok {
+			return nil, nil
+		}
+		if s, ok := info.Selections[sel]; ok && s.Kind() == types.FieldVal {
+			v, _ := s.Obj().(*types.Var)
+			return v, sel.X
+		}
+		return nil, nil
+	}
+	store := func(l, r ast.Expr) {
+		if v := varOf(l); v != nil {
+			st.assigns[v] = append(st.assigns[v], r)
+			return
+		}
+		if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
+			if v := varOf(ix.X); v != nil {
+				st.elems[v] = append(st.elems[v], r)
+			}
+			return
+		}
+		if f, x := fieldOf(l); f != nil {
+			st.fields[f] = append(st.fields[f], r)
+			if b := varOf(x); b != nil {
+				if st.based[b] == nil {
+					st.based[b] = map[string]bool{}
+				}
+				st.based[b][f.Name()] = true
+			}
+		}
+	}
+	for cur := range ins.Root().Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.UnaryExpr)(nil),
+		(*ast.RangeStmt)(nil), (*ast.CompositeLit)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil), (*ast.CallExpr)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				if len(n.Lhs) == len(n.Rhs) && (n.Tok == token.ASSIGN || n.Tok == token.DEFINE) {
+					store(l, n.Rhs[i])
+				} else {
+					store(l, Unknown)
+				}
+			}
+		case *ast.ValueSpec:
+			pkgLevel := false
+			if len(n.Names) > 0 {
+				if v, ok := info.Defs[n.Names[0]].(*types.Var); ok && v.Parent() == st.pass.Pkg.Scope() {
+					pkgLevel = true
+				}
+			}
+			for i, id := range n.Names {
+				v, ok := info.Defs[id].(*types.Var)
+				if !ok {
+					continue
+				}
+				var val ast.Expr
+				switch {
+				case len(n.Values) == len(n.Names):
+					val = n.Values[i]
+				case len(n.Values) == 0:
+					val = Zero
+				default:
+					val = Unknown
+				}
+				if pkgLevel {
+					st.inits[v] = val
+				} else {
+					st.assigns[v] = append(st.assigns[v], val)
+				}
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				store(n.X, Unknown)
+			}
+		case *ast.RangeStmt:
+			for _, x := range []ast.Expr{n.Key, n.Value} {
+				if x != nil {
+					store(x, Unknown)
+				}
+			}
+		case *ast.CompositeLit:
+			t := info.TypeOf(n)
+			if t == nil {
+				continue
+			}
+			s, ok := t.Underlying().(*types.Struct)
+			if !ok {
+				continue
+			}
+			for i, elt := range n.Elts {
+				if kv, ok := elt.(*ast.KeyValueExpr); ok {
+					if id, ok := kv.Key.(*ast.Ident); ok {
+						if f, ok := info.Uses[id].(*types.Var); ok {
+							st.fields[f] = append(st.fields[f], kv.Value)
+						}
+					}
+				} else if i < s.NumFields() {
+					st.fields[s.Field(i)] = append(st.fields[s.Field(i)], elt)
+				}
+			}
+		case *ast.FuncDecl:
+			fn, ok := info.Defs[n.Name].(*types.Func)
+			if !ok {
+				continue
+			}
+			if n.Body != nil {
+				st.decls[fn] = n
+			}
+			if n.Recv != nil {
+				for _, f := range n.Recv.List {
+					for _, id := range f.Names {
+						if v, ok := info.Defs[id].(*types.Var); ok {
+							st.params[v] = paramRef{index: -1}
+						}
+					}
+				}
+			}
+			i := 0
+			variadic := fn.Signature().Variadic()
+			last := fn.Signature().Params().Len() - 1
+			for _, f := range n.Type.Params.List {
+				if len(f.Names) == 0 {
+					i++
+					continue
+				}
+				for _, id := range f.Names {
+					if v, ok := info.Defs[id].(*types.Var); ok {
+						idx := i
+						if variadic && i == last {
+							idx = -1
+						}
+						st.params[v] = paramRef{fn: fn, index: idx}
+					}
+					i++
+				}
+			}
+		case *ast.FuncLit:
+			for _, f := range n.Type.Params.List {
+				for _, id := range f.Names {
+					if v, ok := info.Defs[id].(*types.Var); ok {
+						st.params[v] = paramRef{index: -1}
+					}
+				}
+			}
+		case *ast.CallExpr:
+			if fn, ok := k8sapi.Callee(info, n).(*types.Func); ok && fn.Pkg() != nil {
+				st.calls = append(st.calls, n)
+			}
+		}
+	}
+}
+
+// modelled reports whether path is a package of the APIs whose behaviour package k8sapi
+// describes (apimachinery, client-go, controller-runtime, client_golang, logr): they get
+// no summaries, also when a replace directive or a test makes them look like the
+// module's own code.
+func modelled(path string) bool {
+	for _, p := range []string{"k8s.io/", k8sapi.CtrlRoot + "/", "github.com/prometheus/", "github.com/go-logr/", "golang.org/x/"} {
+		if strings.HasPrefix(path+"/", p) {
+			return true
+		}
+	}
+	return false
+}
+
+// maxDepth bounds the expressions and variables followed for one value.
+const maxDepth = 8
+
+// trace returns the origins of the value of e.
+func (st *analysisState) trace(e ast.Expr, fields bool, depth int) []Origin {
+	info := st.pass.TypesInfo
+	e = ast.Unparen(e)
+	tv, ok := info.Types[e]
+	if !ok {
+		return []Origin{{Kind: Opaque}}
+	}
+	if tv.Value != nil {
+		return []Origin{{Kind: Const, Value: tv.Value}}
+	}
+	if depth > maxDepth {
+		return []Origin{{Kind: Opaque}}
+	}
+	if d := typeSource(tv.Type); d != "" {
+		if d == "error text" {
+			return []Origin{{Kind: ErrText}}
+		}
+		return []Origin{{Kind: Identity, Desc: d}}
+	}
+	switch x := e.(type) {
+	case *ast.BinaryExpr:
+		if x.Op == token.ADD {
+			out := []Origin{{Kind: Computed}}
+			out = append(out, parts(st.trace(x.X, fields, depth+1))...)
+			return append(out, parts(st.trace(x.Y, fields, depth+1))...)
+		}
+	case *ast.SelectorExpr:
+		if sel, ok := info.Selections[x]; ok && sel.Kind() == types.FieldVal {
+			if s := declaringStruct(sel); s != "" {
+				if d := identity[s][x.Sel.Name]; d != "" {
+					return []Origin{{Kind: Identity, Desc: d}}
+				}
+			}
+			if f, ok := sel.Obj().(*types.Var); ok && fields {
+				return st.fieldOrigins(f, depth)
+			}
+			return []Origin{{Kind: Opaque}}
+		}
+		if v, ok := info.Uses[x.Sel].(*types.Var); ok {
+			return st.varOrigins(v, fields, depth) // a package-level variable of another package
+		}
+	case *ast.Ident:
+		if v, ok := info.Uses[x].(*types.Var); ok {
+			return st.varOrigins(v, fields, depth)
+		}
+	case *ast.CallExpr:
+		return st.callOrigins(x, fields, depth)
+	}
+	return []Origin{{Kind: Opaque}}
+}
+
+// parts keeps, of the origins of an operand of a string operation, those that survive
+// it: error text, identity, parameters and fields (judged at their callers and stores).
+func parts(os []Origin) []Origin {
+	var out []Origin
+	for _, o := range os {
+		switch o.Kind {
+		case ErrText, Identity, Param, Field:
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+func (st *analysisState) varOrigins(v *types.Var, fields bool, depth int) []Origin {
+	if p, ok := st.params[v]; ok {
+		return []Origin{{Kind: Param, Func: p.fn, Index: p.index}}
+	}
+	if v.Pkg() == nil {
+		return []Origin{{Kind: Opaque}}
+	}
+	if v.Parent() == v.Pkg().Scope() {
+		init, ok := st.inits[v]
+		if v.Pkg() != st.pass.Pkg || !ok || init == Unknown || init == Zero || len(st.assigns[v]) > 0 {
+			return []Origin{{Kind: Opaque}}
+		}
+		os := st.trace(init, fields, depth+1)
+		for i := range os {
+			if os[i].Kind == Const && os[i].Node == nil {
+				os[i].Node = init
+			}
+		}
+		return os
+	}
+	vals := st.assigns[v]
+	var out []Origin
+	n := 0
+	for _, rhs := range vals {
+		if rhs != Zero {
+			n++
+		}
+	}
+	if n == 0 {
+		return []Origin{{Kind: Opaque}}
+	}
+	for _, rhs := range vals {
+		if rhs == Zero {
+			continue
+		}
+		if rhs == Unknown {
+			out = append(out, Origin{Kind: Opaque})
+			continue
+		}
+		for _, o := range st.trace(rhs, fields, depth+1) {
+			if o.Kind == Const && o.Node == nil {
+				o.Node = rhs
+				if n > 1 && o.Value.Kind() == constant.String && constant.StringVal(o.Value) == "" {
+					o.Placeholder = true
+				}
+			}
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// fieldOrigins: a field of a struct of this package that is unexported is judged by the
+// stores into it here; other fields are judged at their stores, wherever they are.
+func (st *analysisState) fieldOrigins(f *types.Var, depth int) []Origin {
+	if f.Pkg() == st.pass.Pkg && !f.Exported() && len(st.fields[f]) == 0 {
+		return []Origin{{Kind: Opaque}} // never set in the package: a zero value or a copy
+	}
+	return []Origin{{Kind: Field, FieldVar: f}}
+}
+
+func (st *analysisState) callOrigins(call *ast.CallExpr, fields bool, depth int) []Origin {
+	info := st.pass.TypesInfo
+	if info.Types[call.Fun].IsType() && len(call.Args) == 1 {
+		return st.trace(call.Args[0], fields, depth+1)
+	}
+	fn, ok := k8sapi.Callee(info, call).(*types.Func)
+	if !ok {
+		return []Origin{{Kind: Opaque}}
+	}
+	sig := fn.Signature()
+	if sig.Recv() != nil {
+		se, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		var rt types.Type
+		if ok {
+			rt = info.TypeOf(se.X)
+		}
+		switch {
+		case fn.Name() == "Error" && sig.Params().Len() == 0 && rt != nil && isErrorType(rt):
+			return []Origin{{Kind: ErrText}}
+		case fn.Name() == "String" && sig.Params().Len() == 0 && k8sapi.IsType(sig.Recv().Type(), k8sapi.TypesPkg, "NamespacedName"):
+			return []Origin{{Kind: Identity, Desc: "the request's namespace/name"}}
+		case getters[fn.Name()] != "" && sig.Params().Len() == 0 && rt != nil && isObject(rt):
+			return []Origin{{Kind: Identity, Desc: getters[fn.Name()]}}
+		}
+	}
+	if fn.Pkg() == nil {
+		return []Origin{{Kind: Opaque}}
+	}
+	switch p := fn.Pkg().Path(); {
+	case p == "fmt" && (fn.Name() == "Sprint" || fn.Name() == "Sprintf" || fn.Name() == "Sprintln"),
+		sig.Recv() == nil && (p == "strings" || p == "path" || p == "path/filepath"):
+		out := []Origin{{Kind: Computed}}
+		for _, a := range call.Args {
+			out = append(out, parts(st.trace(a, fields, depth+1))...)
+		}
+		return out
+	}
+	rvs, ok := st.resultsOf(fn)
+	if !ok {
+		return []Origin{{Kind: Opaque}}
+	}
+	var out []Origin
+	for _, rv := range rvs {
+		if rv.Index != 0 {
+			continue
+		}
+		chain := rv.Chain
+		switch rv.Kind {
+		case Const:
+			out = append(out, Origin{Kind: Const, Value: constant.MakeString(rv.Str), Via: chain})
+		case ErrText:
+			out = append(out, Origin{Kind: ErrText, Via: chain})
+		case Identity:
+			out = append(out, Origin{Kind: Identity, Desc: rv.Desc, Via: chain})
+		case Param:
+			if rv.Param < len(call.Args) && !(sig.Variadic() && rv.Param == sig.Params().Len()-1) {
+				for _, o := range st.trace(call.Args[rv.Param], fields, depth+1) {
+					if o.Kind == Const && o.Node == nil {
+						o.Node = call.Args[rv.Param]
+					}
+					out = append(out, o)
+				}
+			} else {
+				out = append(out, Origin{Kind: Opaque})
+			}
+		default:
+			out = append(out, Origin{Kind: Opaque, Via: chain})
+		}
+	}
+	if len(out) == 0 {
+		return []Origin{{Kind: Opaque}}
+	}
+	return out
+}
+
+// resultsOf returns the result values of fn: from its fact, or computed from its return
+// statements when it is declared in this package.
+func (st *analysisState) resultsOf(fn *types.Func) ([]ResultValue, bool) {
+	if fn.Pkg() != st.pass.Pkg {
+		var s Summary
+		if !st.pass.ImportObjectFact(fn, &s) {
+			return nil, false
+		}
+		return s.Results, len(s.Results) > 0
+	}
+	if rv, ok := st.results[fn]; ok {
+		return rv, rv != nil
+	}
+	decl := st.decls[fn]
+	if decl == nil || st.busy[fn] || fn.Signature().Results().Len() == 0 {
+		return nil, false
+	}
+	st.busy[fn] = true
+	defer delete(st.busy, fn)
+	name := qualified(st.pass.Pkg, fn)
+	var rvs []ResultValue
+	seen := map[string]bool{}
+	add := func(rv ResultValue) {
+		k := itoa(rv.Index) + rv.Kind.String() + rv.Str + rv.Desc + itoa(rv.Param)
+		if !seen[k] {
+			seen[k] = true
+			rvs = append(rvs, rv)
+		}
+	}
+	opaque := false
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		ret, ok := n.(*ast.ReturnStmt)
+		if !ok {
+			return true
+		}
+		if len(ret.Results) != fn.Signature().Results().Len() {
+			opaque = true // a bare return, or a call returning a tuple
+			return true
+		}
+		for i, r := range ret.Results {
+			if i > 0 && !isStringish(st.pass.TypesInfo.TypeOf(r)) && !isErrorType(st.pass.TypesInfo.TypeOf(r)) {
+				continue
+			}
+			for _, o := range st.trace(r, false, 1) {
+				rv := ResultValue{Index: i, Kind: o.Kind, Chain: append([]string{name}, o.Via...)}
+				switch o.Kind {
+				case Const:
+					if o.Value.Kind() != constant.String {
+						rv.Kind = Opaque
+					} else {
+						rv.Str = constant.StringVal(o.Value)
+					}
+				case Identity:
+					rv.Desc = o.Desc
+				case Param:
+					if o.Func != fn || o.Index < 0 {
+						rv.Kind = Opaque
+					} else {
+						rv.Param = o.Index
+					}
+				case ErrText:
+				default:
+					rv.Kind = Opaque
+				}
+				add(rv)
+			}
+		}
+		return true
+	})
+	if opaque {
+		add(ResultValue{Kind: Opaque, Chain: []string{name}})
+	}
+	st.results[fn] = rvs
+	return rvs, rvs != nil
+}
+
+func isStringish(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+// propagate adds, for every flow fed by a parameter or a field, the flows at the calls
+// of the function and at the stores into the field, to a fixed point.
+func (st *analysisState) propagate(direct []Flow) []Flow {
+	info := st.pass.TypesInfo
+	type key struct {
+		expr ast.Expr
+		sink Sink
+	}
+	done := map[key]bool{}
+	var out []Flow
+	work := direct
+	addSink := func(m map[*types.Func][]ParamSink, fn *types.Func, ps ParamSink) bool {
+		for _, o := range m[fn] {
+			if o.Index == ps.Index && o.Sink == ps.Sink {
+				return false
+			}
+		}
+		m[fn] = append(m[fn], ps)
+		return true
+	}
+	for round := 0; len(work) > 0; round++ {
+		var next []Flow
+		changedFns := map[*types.Func]bool{}
+		changedFields := map[*types.Var]bool{}
+		for _, f := range work {
+			k := key{f.Expr, f.Sink}
+			if done[k] {
+				continue
+			}
+			done[k] = true
+			out = append(out, f)
+			for _, o := range f.Origins {
+				switch {
+				case o.Kind == Param && o.Func != nil && o.Index >= 0:
+					chain := append([]string{qualified(st.pass.Pkg, o.Func)}, f.Via...)
+					if addSink(st.psinks, o.Func, ParamSink{Index: o.Index, Sink: f.Sink, Chain: chain}) {
+						changedFns[o.Func] = true
+					}
+				case o.Kind == Field && o.FieldVar != nil:
+					chain := append([]string{fieldName(o.FieldVar)}, f.Via...)
+					if enclosing := st.enclosingFunc(f.Expr); enclosing != nil {
+						chain = append([]string{fieldName(o.FieldVar), qualified(st.pass.Pkg, enclosing)}, f.Via...)
+					}
+					dup := false
+					for _, s := range st.fsinks[o.FieldVar] {
+						if s.Sink == f.Sink {
+							dup = true
+						}
+					}
+					if !dup {
+						st.fsinks[o.FieldVar] = append(st.fsinks[o.FieldVar], ParamSink{Sink: f.Sink, Chain: chain})
+						changedFields[o.FieldVar] = true
+					}
+				}
+			}
+		}
+		// Calls of changed functions (and, on the first round, of functions with facts).
+		first := round == 0
+		for _, call := range st.calls {
+			fn := k8sapi.Callee(info, call).(*types.Func)
+			var sinks []ParamSink
+			if fn.Pkg() == st.pass.Pkg {
+				if !changedFns[fn] {
+					continue
+				}
+				sinks = st.psinks[fn]
+			} else {
+				if !first {
+					continue
+				}
+				var s Summary
+				if !st.pass.ImportObjectFact(fn, &s) {
+					continue
+				}
+				sinks = s.Params
+			}
+			for _, ps := range sinks {
+				if ps.Index >= len(call.Args) || call.Ellipsis.IsValid() && ps.Index == len(call.Args)-1 {
+					continue
+				}
+				a := call.Args[ps.Index]
+				next = append(next, Flow{Sink: ps.Sink, Expr: a, Via: ps.Chain, Origins: st.trace(a, followsFields(ps.Sink), 0)})
+			}
+		}
+		// Stores into changed fields (and, on the first round, into fields with facts).
+		for f, vals := range st.fields {
+			var sinks []ParamSink
+			if changedFields[f] {
+				sinks = st.fsinks[f]
+			} else if first && f.Pkg() != st.pass.Pkg {
+				var fs FieldSinks
+				if !st.pass.ImportObjectFact(f, &fs) {
+					continue
+				}
+				sinks = fs.Sinks
+			}
+			for _, ps := range sinks {
+				for _, v := range vals {
+					if v == Unknown || v == Zero {
+						continue
+					}
+					next = append(next, Flow{Sink: ps.Sink, Expr: v, Via: ps.Chain, Origins: st.trace(v, true, 0)})
+				}
+			}
+		}
+		work = next
+	}
+	return out
+}
+
+func fieldName(f *types.Var) string {
+	// The struct that declares f is not reachable from the field; name it by package.
+	return f.Pkg().Name() + "." + f.Name() + " field"
+}
+
+// enclosingFunc returns the function declaration around e.
+func (st *analysisState) enclosingFunc(e ast.Expr) *types.Func {
+	for fn, d := range st.decls {
+		if d.Body.Pos() <= e.Pos() && e.Pos() < d.Body.End() {
+			return fn
+		}
+	}
+	return nil
+}
+
+// export exports the summaries of exported functions and methods, and the sinks of
+// fields.
+func (st *analysisState) export() {
+	for fn := range st.decls {
+		if !fn.Exported() && fn.Signature().Recv() == nil {
+			continue
+		}
+		var s Summary
+		s.Params = st.psinks[fn]
+		if rvs, ok := st.resultsOf(fn); ok {
+			for _, rv := range rvs {
+				if rv.Kind != Opaque || len(rvs) > 1 {
+					s.Results = append(s.Results, rv)
+				}
+			}
+			if !informative(s.Results) {
+				s.Results = nil
+			}
+		}
+		if len(s.Params) > 0 || len(s.Results) > 0 {
+			pass := st.pass
+			pass.ExportObjectFact(fn, &s)
+		}
+	}
+	for f, sinks := range st.fsinks {
+		if f.Pkg() == st.pass.Pkg {
+			st.pass.ExportObjectFact(f, &FieldSinks{Sinks: sinks})
+		}
+	}
+}
+
+// informative reports whether result values tell anything beyond "opaque".
+func informative(rvs []ResultValue) bool {
+	for _, rv := range rvs {
+		if rv.Kind != Opaque {
+			return true
+		}
+	}
+	return false
+}
+
+func qualified(pkg *types.Package, fn *types.Func) string {
+	if recv := fn.Signature().Recv(); recv != nil {
+		if n := k8sapi.Named(recv.Type()); n != nil {
+			return fn.Pkg().Name() + "." + n.Obj().Name() + "." + fn.Name()
+		}
+	}
+	return fn.Pkg().Name() + "." + fn.Name()
+}
