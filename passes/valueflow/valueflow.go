@@ -138,12 +138,12 @@ type ParamSink struct {
 
 // ResultValue is one value that result Index can carry.
 type ResultValue struct {
-	Index  int
-	Kind   Kind   // Const (a string constant), ErrText, Identity, Param or Opaque
-	Str    string // Const
-	Desc   string // Identity
-	Param  int    // Param: the index of the parameter returned
-	Chain  []string
+	Index int
+	Kind  Kind   // Const (a string constant), ErrText, Identity, Param or Opaque
+	Str   string // Const
+	Desc  string // Identity
+	Param int    // Param: the index of the parameter returned
+	Chain []string
 }
 
 // FieldSinks is the fact exported on a struct field whose value flows into sinks.
@@ -191,7 +191,7 @@ func (r *Result) Flows() []Flow { return r.flows }
 
 // Result is the value flow of one package.
 type Result struct {
-	flows  []Flow
+	flows   []Flow
 	applies []Apply
 	assigns map[*types.Var][]ast.Expr
 	based   map[*types.Var]map[string]bool
