@@ -7,7 +7,6 @@ import (
 	"go/token"
 	"go/types"
 	"regexp"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -112,18 +111,6 @@ var fieldOf = map[valueflow.Sink]string{
 	valueflow.ConditionType: "Type", valueflow.ConditionReason: "Reason", valueflow.ConditionStatus: "Status",
 }
 
-// through names the helpers between the reported value and the condition.
-func through(f valueflow.Flow, o valueflow.Origin) string {
-	s := ""
-	if len(o.Via) > 0 {
-		s += " (returned by " + strings.Join(o.Via, " → ") + ")"
-	}
-	if len(f.Via) > 0 {
-		s += " (passed to " + strings.Join(f.Via, " → ") + ", which sets the condition)"
-	}
-	return s
-}
-
 // judge checks one value that reaches the Type, Reason or Status of a condition.
 func (c *checker) judge(f valueflow.Flow) {
 	field, ok := fieldOf[f.Sink]
@@ -137,13 +124,13 @@ func (c *checker) judge(f valueflow.Flow) {
 	if field != "Status" {
 		for _, o := range f.Origins {
 			if o.Kind == valueflow.ErrText {
-				c.reportf(f.Expr, msgErrText+"%s", field, field, pattern, field, through(f, o))
+				c.reportf(f.Expr, msgErrText+"%s", field, field, pattern, field, f.Through(o, "sets the condition"))
 				return
 			}
 		}
 		for _, o := range f.Origins {
 			if o.Kind == valueflow.Computed {
-				c.reportf(f.Expr, msgNonConst+"%s", field, pattern, field, through(f, o))
+				c.reportf(f.Expr, msgNonConst+"%s", field, pattern, field, f.Through(o, "sets the condition"))
 				break
 			}
 		}
@@ -160,13 +147,13 @@ func (c *checker) judge(f valueflow.Flow) {
 		switch {
 		case field == "Status":
 			if s != "True" && s != "False" && s != "Unknown" {
-				c.reportf(node, msgBadStatus+"%s", s, through(f, o))
+				c.reportf(node, msgBadStatus+"%s", s, f.Through(o, "sets the condition"))
 			}
 		case s == "":
-			c.reportf(node, msgMissing+"%s", field, field, through(f, o))
+			c.reportf(node, msgMissing+"%s", field, field, f.Through(o, "sets the condition"))
 		case field == "Reason" && (len(s) > maxReason || !reasonPattern.MatchString(s)),
 			field == "Type" && (len(s) > maxType || !typePattern.MatchString(s)):
-			c.reportf(node, msgBadConst+"%s", field, s, pattern, through(f, o))
+			c.reportf(node, msgBadConst+"%s", field, s, pattern, f.Through(o, "sets the condition"))
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
 	"github.com/reconcilelint/reconcilelint/passes/directives"
+	"github.com/reconcilelint/reconcilelint/passes/valueflow"
 )
 
 // Config is the configuration of the metriclabels rule. It has no options.
@@ -20,7 +21,7 @@ func New(c Config) (*analysis.Analyzer, error) {
 		Name:       "metriclabels",
 		Doc:        analyzerutil.MustExtractDoc(doc, "metriclabels"),
 		URL:        analyzerutil.DocURL("metriclabels"),
-		Requires:   []*analysis.Analyzer{inspect.Analyzer, directives.Analyzer},
+		Requires:   []*analysis.Analyzer{inspect.Analyzer, directives.Analyzer, valueflow.Analyzer},
 		Run:        run,
 		ResultType: analyzerutil.OutcomeType,
 	}, nil

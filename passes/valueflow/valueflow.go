@@ -122,6 +122,20 @@ type Flow struct {
 	Origins []Origin
 }
 
+// Through names, for a message, the helpers between f.Expr and the sink and those whose
+// results carry o: " (returned by status.reason) (passed to status.SetReady, which
+// <does>)", or "".
+func (f Flow) Through(o Origin, does string) string {
+	s := ""
+	if len(o.Via) > 0 {
+		s += " (returned by " + strings.Join(o.Via, " → ") + ")"
+	}
+	if len(f.Via) > 0 {
+		s += " (passed to " + strings.Join(f.Via, " → ") + ", which " + does + ")"
+	}
+	return s
+}
+
 // Summary is the fact exported on a function of the module's own packages.
 type Summary struct {
 	Params  []ParamSink
