@@ -9,6 +9,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
 	"github.com/reconcilelint/reconcilelint/passes/directives"
+	"github.com/reconcilelint/reconcilelint/passes/valueflow"
 )
 
 // Config is the configuration of the applyowner rule.
@@ -52,7 +53,7 @@ func New(c Config) (*analysis.Analyzer, error) {
 		Name:       "applyowner",
 		Doc:        analyzerutil.MustExtractDoc(doc, "applyowner"),
 		URL:        analyzerutil.DocURL("applyowner"),
-		Requires:   []*analysis.Analyzer{inspect.Analyzer, directives.Analyzer},
+		Requires:   []*analysis.Analyzer{inspect.Analyzer, directives.Analyzer, valueflow.Analyzer},
 		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, s) },
 		ResultType: analyzerutil.OutcomeType,
 	}, nil

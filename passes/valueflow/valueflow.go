@@ -506,7 +506,7 @@ func (st *analysisState) trace(e ast.Expr, fields bool, depth int) []Origin {
 				}
 			}
 			if f, ok := sel.Obj().(*types.Var); ok && fields {
-				return st.fieldOrigins(f, depth)
+				return st.fieldOrigins(f, fieldDesc(sel))
 			}
 			return []Origin{{Kind: Opaque}}
 		}
@@ -590,11 +590,22 @@ func (st *analysisState) varOrigins(v *types.Var, fields bool, depth int) []Orig
 
 // fieldOrigins: a field of a struct of this package that is unexported is judged by the
 // stores into it here; other fields are judged at their stores, wherever they are.
-func (st *analysisState) fieldOrigins(f *types.Var, depth int) []Origin {
+func (st *analysisState) fieldOrigins(f *types.Var, desc string) []Origin {
 	if f.Pkg() == st.pass.Pkg && !f.Exported() && len(st.fields[f]) == 0 {
 		return []Origin{{Kind: Opaque}} // never set in the package: a zero value or a copy
 	}
-	return []Origin{{Kind: Field, FieldVar: f}}
+	return []Origin{{Kind: Field, FieldVar: f, Desc: desc}}
+}
+
+// fieldDesc names the selected field by the struct that declares it: "pkg.R.owner".
+func fieldDesc(sel *types.Selection) string {
+	f := sel.Obj()
+	if s := declaringStruct(sel); s != "" {
+		if i := strings.LastIndex(s, "."); i >= 0 {
+			return f.Pkg().Name() + "." + s[i+1:] + "." + f.Name()
+		}
+	}
+	return f.Pkg().Name() + "." + f.Name()
 }
 
 func (st *analysisState) callOrigins(call *ast.CallExpr, fields bool, depth int) []Origin {
@@ -798,9 +809,9 @@ func (st *analysisState) propagate(direct []Flow) []Flow {
 						changedFns[o.Func] = true
 					}
 				case o.Kind == Field && o.FieldVar != nil:
-					chain := append([]string{fieldName(o.FieldVar)}, f.Via...)
-					if enclosing := st.enclosingFunc(f.Expr); enclosing != nil {
-						chain = append([]string{fieldName(o.FieldVar), qualified(st.pass.Pkg, enclosing)}, f.Via...)
+					chain := append([]string{o.Desc}, f.Via...)
+					if enclosing := st.enclosingFunc(f.Expr); enclosing != nil && len(f.Via) == 0 {
+						chain = []string{o.Desc, qualified(st.pass.Pkg, enclosing)}
 					}
 					dup := false
 					for _, s := range st.fsinks[o.FieldVar] {
@@ -869,10 +880,6 @@ func (st *analysisState) propagate(direct []Flow) []Flow {
 	return out
 }
 
-func fieldName(f *types.Var) string {
-	// The struct that declares f is not reachable from the field; name it by package.
-	return f.Pkg().Name() + "." + f.Name() + " field"
-}
 
 // enclosingFunc returns the function declaration around e.
 func (st *analysisState) enclosingFunc(e ast.Expr) *types.Func {
