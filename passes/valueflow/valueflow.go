@@ -102,6 +102,9 @@ type Origin struct {
 	// Placeholder marks an empty constant assigned to a variable that is assigned other
 	// values too (reason := ""; switch ...).
 	Placeholder bool
+	// Part marks an origin that is only a part of the value (an operand of a
+	// concatenation, an argument of fmt.Sprintf).
+	Part bool
 	// Param: the function and the index of the parameter (-1: a parameter of a function
 	// literal, or the receiver).
 	Func  *types.Func
@@ -120,6 +123,7 @@ type Flow struct {
 	// value stored into a struct field, the field and the function that reads it.
 	Via     []string
 	Origins []Origin
+	part    bool // Expr is only a part of the value at the sink
 }
 
 // Through names, for a message, the helpers between f.Expr and the sink and those whose
@@ -148,6 +152,9 @@ type ParamSink struct {
 	Index int
 	Sink  Sink
 	Chain []string
+	// Part is true when the parameter is only a part of the value at the sink: the
+	// argument's error text and identity count, its constants do not.
+	Part bool
 }
 
 // ResultValue is one value that result Index can carry.
@@ -174,7 +181,11 @@ func (*FieldSinks) AFact() {}
 func (s *Summary) String() string {
 	var parts []string
 	for _, p := range s.Params {
-		parts = append(parts, "param "+itoa(p.Index)+" → "+string(p.Sink)+" via "+strings.Join(p.Chain, " → "))
+		part := ""
+		if p.Part {
+			part = " (part)"
+		}
+		parts = append(parts, "param "+itoa(p.Index)+" → "+string(p.Sink)+part+" via "+strings.Join(p.Chain, " → "))
 	}
 	for _, r := range s.Results {
 		v := r.Kind.String()
@@ -530,6 +541,7 @@ func parts(os []Origin) []Origin {
 	for _, o := range os {
 		switch o.Kind {
 		case ErrText, Identity, Param, Field:
+			o.Part = true
 			out = append(out, o)
 		}
 	}
@@ -636,6 +648,9 @@ func (st *analysisState) callOrigins(call *ast.CallExpr, fields bool, depth int)
 	if fn.Pkg() == nil {
 		return []Origin{{Kind: Opaque}}
 	}
+	if fn.Pkg().Path() == "strconv" && fn.Name() == "FormatBool" {
+		return []Origin{{Kind: Const, Value: constant.MakeString("true")}, {Kind: Const, Value: constant.MakeString("false")}}
+	}
 	switch p := fn.Pkg().Path(); {
 	case p == "fmt" && (fn.Name() == "Sprint" || fn.Name() == "Sprintf" || fn.Name() == "Sprintln"),
 		sig.Recv() == nil && (p == "strings" || p == "path" || p == "path/filepath"):
@@ -697,7 +712,7 @@ func (st *analysisState) resultsOf(fn *types.Func) ([]ResultValue, bool) {
 		return rv, rv != nil
 	}
 	decl := st.decls[fn]
-	if decl == nil || st.busy[fn] || fn.Signature().Results().Len() == 0 {
+	if decl == nil || st.busy[fn] || fn.Signature().Results().Len() == 0 || !isStringish(fn.Signature().Results().At(0).Type()) {
 		return nil, false
 	}
 	st.busy[fn] = true
@@ -726,8 +741,8 @@ func (st *analysisState) resultsOf(fn *types.Func) ([]ResultValue, bool) {
 			return true
 		}
 		for i, r := range ret.Results {
-			if i > 0 && !isStringish(st.pass.TypesInfo.TypeOf(r)) && !isErrorType(st.pass.TypesInfo.TypeOf(r)) {
-				continue
+			if !isStringish(fn.Signature().Results().At(i).Type()) {
+				continue // only strings reach the sinks
 			}
 			for _, o := range st.trace(r, false, 1) {
 				rv := ResultValue{Index: i, Kind: o.Kind, Chain: append([]string{name}, o.Via...)}
@@ -741,7 +756,7 @@ func (st *analysisState) resultsOf(fn *types.Func) ([]ResultValue, bool) {
 				case Identity:
 					rv.Desc = o.Desc
 				case Param:
-					if o.Func != fn || o.Index < 0 {
+					if o.Func != fn || o.Index < 0 || o.Part {
 						rv.Kind = Opaque
 					} else {
 						rv.Param = o.Index
@@ -790,7 +805,7 @@ func (st *analysisState) propagate(direct []Flow) []Flow {
 		m[fn] = append(m[fn], ps)
 		return true
 	}
-	for round := 0; len(work) > 0; round++ {
+	for round := 0; round == 0 || len(work) > 0; round++ {
 		var next []Flow
 		changedFns := map[*types.Func]bool{}
 		changedFields := map[*types.Var]bool{}
@@ -805,7 +820,7 @@ func (st *analysisState) propagate(direct []Flow) []Flow {
 				switch {
 				case o.Kind == Param && o.Func != nil && o.Index >= 0:
 					chain := append([]string{qualified(st.pass.Pkg, o.Func)}, f.Via...)
-					if addSink(st.psinks, o.Func, ParamSink{Index: o.Index, Sink: f.Sink, Chain: chain}) {
+					if addSink(st.psinks, o.Func, ParamSink{Index: o.Index, Sink: f.Sink, Chain: chain, Part: o.Part || f.part}) {
 						changedFns[o.Func] = true
 					}
 				case o.Kind == Field && o.FieldVar != nil:
@@ -851,7 +866,11 @@ func (st *analysisState) propagate(direct []Flow) []Flow {
 					continue
 				}
 				a := call.Args[ps.Index]
-				next = append(next, Flow{Sink: ps.Sink, Expr: a, Via: ps.Chain, Origins: st.trace(a, followsFields(ps.Sink), 0)})
+				os := st.trace(a, followsFields(ps.Sink), 0)
+				if ps.Part {
+					os = parts(os)
+				}
+				next = append(next, Flow{Sink: ps.Sink, Expr: a, Via: ps.Chain, Origins: os, part: ps.Part})
 			}
 		}
 		// Stores into changed fields (and, on the first round, into fields with facts).
