@@ -61,3 +61,10 @@ func TestBadConfig(t *testing.T) {
 		t.Errorf("New rejected valid paths: %v", err)
 	}
 }
+
+// TestAcrossPackages: a field owner read from a struct field is judged at the stores
+// into the field, in the package that declares it and in the packages that set it; an
+// owner parameter of a helper is judged at the calls.
+func TestAcrossPackages(t *testing.T) {
+	analysistest.Run(t, testdata(t), applyowner.Analyzer, "applyowner/xpkg/controllers", "applyowner/xpkg/cmd")
+}

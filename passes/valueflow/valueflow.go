@@ -899,7 +899,6 @@ func (st *analysisState) propagate(direct []Flow) []Flow {
 	return out
 }
 
-
 // enclosingFunc returns the function declaration around e.
 func (st *analysisState) enclosingFunc(e ast.Expr) *types.Func {
 	for fn, d := range st.decls {
