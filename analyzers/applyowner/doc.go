@@ -30,8 +30,14 @@
 //   - a field owner that is the empty string;
 //   - a field owner that is not a constant: a constant, a local variable whose every
 //     assignment is a constant, and a package-level variable initialised with a constant
-//     and never assigned are constants; a parameter of the enclosing function is not
-//     reported (its call sites are not followed);
+//     and never assigned are constants, and so is the result of a helper of the module
+//     whose every return is a constant. A parameter of the enclosing function is judged
+//     at the calls of the function, also from other packages (the argument is reported
+//     there, and the message names the helper). A struct field (r.FieldManager) is
+//     judged at the stores into it, in every package of the module that sets it (a
+//     composite literal in main, an assignment): a constant stored there is a constant
+//     owner, and a non-constant store is reported where it is stored. An unexported
+//     field that its package never stores into is reported at the apply;
 //   - with the option reportForceOwnership (off by default), client.ForceOwnership or
 //     PatchOptions{Force: ...}, unless the package is listed in allowForceOwnership. It is
 //     off by default because the Kubernetes server-side apply documentation recommends

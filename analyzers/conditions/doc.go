@@ -29,6 +29,9 @@
 //     the pattern), also a constant assigned to a local variable used as the value (an
 //     empty initial value that other assignments overwrite is a placeholder, not a
 //     finding);
+//   - a constant Status other than True, False and Unknown ("true", "Ready"; also the
+//     values of strconv.FormatBool): the API's enum is case-sensitive and the write is
+//     rejected;
 //   - a condition literal passed to meta.SetStatusCondition without a Type or a Reason;
 //   - a condition literal passed to meta.SetStatusCondition or appended to a
 //     []metav1.Condition without ObservedGeneration, when the generation is at hand: the
@@ -42,12 +45,14 @@
 //     when a condition has none.
 //
 // A value that is a parameter of the enclosing function is judged at the calls of that
-// function in the same package (the argument is reported there); calls from other
-// packages are not seen. Not judged: a value read from a struct field, a map or a
-// package-level variable (it is passed through; where it was computed is not followed), a value
-// returned by a function other than those of fmt and strings (such as
-// apierrors.ReasonForError), a conversion of a typed string (an enum such as
-// metav1.StatusReason). A condition literal handed to any other function, such as
+// function, also from other packages: a Reason passed in package controllers to a helper
+// of package status that sets the condition is reported at the call in controllers, and
+// the message names the helper. A value returned by a helper of the module is what its
+// return statements carry (a constant, error text). Not judged: a value read from a
+// struct field or a map, a package-level variable that is assigned somewhere, a value
+// returned by a function outside the module other than those of fmt and strings (such as
+// apierrors.ReasonForError), a call through a function value or an interface method, a
+// parameter of a function literal. A condition literal handed to any other function, such as
 // cluster-api's conditions.Set, is not checked for ObservedGeneration: such setters
 // usually fill it in from the object they receive.
 //

@@ -42,9 +42,11 @@
 // Label maps are followed when they are composite literals or local variables assigned
 // one (with index assignments in the same function); label slices passed with "..." the
 // same way. A value that arrives through a parameter of a helper is judged at the
-// helper's calls in the same package (the argument is reported there); calls from other
-// packages are not seen, so a metrics package whose helpers take a name and a namespace
-// is only reported through its callers in that package.
+// helper's calls, also from other packages (a metrics package whose helpers take a name
+// and a namespace is reported at each call in the controllers, and the message names the
+// helper); a value returned by a helper of the module (func key(o) string { return
+// o.Namespace + "/" + o.Name }) counts as what its return statements carry. Calls
+// through function values and interface methods are not followed.
 //
 // Bad:
 //
