@@ -32,6 +32,7 @@ import (
 	"go/types"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -164,6 +165,7 @@ type ResultValue struct {
 	Str   string // Const
 	Desc  string // Identity
 	Param int    // Param: the index of the parameter returned
+	Part  bool   // Param: the parameter is only a part of the result (its constants do not count)
 	Chain []string
 }
 
@@ -196,6 +198,9 @@ func (s *Summary) String() string {
 			v += " " + r.Desc
 		case Param:
 			v += " " + itoa(r.Param)
+			if r.Part {
+				v += " (part)"
+			}
 		}
 		parts = append(parts, "result "+itoa(r.Index)+": "+v)
 	}
@@ -679,7 +684,11 @@ func (st *analysisState) callOrigins(call *ast.CallExpr, fields bool, depth int)
 			out = append(out, Origin{Kind: Identity, Desc: rv.Desc, Via: chain})
 		case Param:
 			if rv.Param < len(call.Args) && !(sig.Variadic() && rv.Param == sig.Params().Len()-1) {
-				for _, o := range st.trace(call.Args[rv.Param], fields, depth+1) {
+				os := st.trace(call.Args[rv.Param], fields, depth+1)
+				if rv.Part {
+					os = parts(os)
+				}
+				for _, o := range os {
 					if o.Kind == Const && o.Node == nil {
 						o.Node = call.Args[rv.Param]
 					}
@@ -721,7 +730,7 @@ func (st *analysisState) resultsOf(fn *types.Func) ([]ResultValue, bool) {
 	var rvs []ResultValue
 	seen := map[string]bool{}
 	add := func(rv ResultValue) {
-		k := itoa(rv.Index) + rv.Kind.String() + rv.Str + rv.Desc + itoa(rv.Param)
+		k := itoa(rv.Index) + rv.Kind.String() + rv.Str + rv.Desc + itoa(rv.Param) + strconv.FormatBool(rv.Part)
 		if !seen[k] {
 			seen[k] = true
 			rvs = append(rvs, rv)
@@ -756,10 +765,10 @@ func (st *analysisState) resultsOf(fn *types.Func) ([]ResultValue, bool) {
 				case Identity:
 					rv.Desc = o.Desc
 				case Param:
-					if o.Func != fn || o.Index < 0 || o.Part {
+					if o.Func != fn || o.Index < 0 {
 						rv.Kind = Opaque
 					} else {
-						rv.Param = o.Index
+						rv.Param, rv.Part = o.Index, o.Part
 					}
 				case ErrText:
 				default:

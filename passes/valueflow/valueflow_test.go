@@ -59,7 +59,7 @@ func TestFacts(t *testing.T) {
 		`condition Message | err.Error() | status.SetReady | error text`,
 		`condition Reason | status.Describe(err) | status.SetFailed→status.SetReady | error text from status.Describe, opaque from status.Describe`,
 		`condition Reason | status.Pass("Also Bad") | status.SetFailed→status.SetReady | const "Also Bad"`,
-		`condition Reason | status.Computed("Ok") | status.SetFailed→status.SetReady | opaque`,
+		`condition Reason | status.Computed("Ok") | status.SetFailed→status.SetReady | opaque from status.Computed`,
 		`condition Reason | "Fine" | status.Prefixed→status.SetReady | `,
 		`condition Reason | err.Error() | status.Prefixed→status.SetReady | error text`,
 		`field owner | fieldManager | status.Applier.Owner→status.Applier.Apply | const "my-operator"`,

@@ -69,7 +69,7 @@ func Loop(n int, s string) string { // want Loop:`result 0: const "done"; result
 
 // Computed builds a string at run time: its parameter is only a part of the result, so
 // the result does not carry the argument's constant.
-func Computed(s string) string {
+func Computed(s string) string { // want Computed:`result 0: opaque; result 0: param 0 \(part\)`
 	return s + "-x"
 }
 
