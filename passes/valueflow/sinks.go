@@ -101,7 +101,7 @@ var (
 // except vectors whose series the package deletes (their lifecycle is managed).
 func metricSinks(st *analysisState, ins *inspector.Inspector, _ *Result) []Flow {
 	pass := st.pass
-	if !imports(pass.Pkg, PrometheusPkg) {
+	if k8sapi.LookupType(pass.Pkg, PrometheusPkg, "Labels") == nil {
 		return nil
 	}
 	info := pass.TypesInfo
@@ -170,24 +170,6 @@ func recvVar(info *types.Info, call *ast.CallExpr) types.Object {
 	return nil
 }
 
-// imports reports whether pkg depends on path, directly or transitively.
-func imports(pkg *types.Package, path string) bool {
-	seen := map[*types.Package]bool{}
-	var walk func(p *types.Package) bool
-	walk = func(p *types.Package) bool {
-		if seen[p] {
-			return false
-		}
-		seen[p] = true
-		for _, imp := range p.Imports() {
-			if imp.Path() == path || walk(imp) {
-				return true
-			}
-		}
-		return false
-	}
-	return walk(pkg)
-}
 
 func (st *analysisState) localVar(e ast.Expr) *types.Var {
 	id, ok := ast.Unparen(e).(*ast.Ident)

@@ -287,7 +287,7 @@ func run(pass *analysis.Pass) (any, error) {
 		psinks: map[*types.Func][]ParamSink{}, fsinks: map[*types.Var][]ParamSink{},
 	}
 	res := &Result{assigns: st.assigns, based: st.based}
-	if !st.own || modelled(pass.Pkg.Path()) {
+	if !st.own || modelled(pass.Pkg.Path()) || !relevant(pass.Pkg) {
 		return res, nil
 	}
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
@@ -469,6 +469,14 @@ func (st *analysisState) index(ins *inspector.Inspector) {
 			}
 		}
 	}
+}
+
+// relevant reports whether a sink can be in pkg or behind its calls: it depends on
+// apimachinery's metav1 (conditions), controller-runtime's client (apply) or
+// client_golang (metrics).
+func relevant(pkg *types.Package) bool {
+	return k8sapi.LookupType(pkg, k8sapi.MetaV1Pkg, "Condition") != nil ||
+		k8sapi.LookupType(pkg, k8sapi.ClientPkg, "Writer") != nil || k8sapi.LookupType(pkg, PrometheusPkg, "Labels") != nil
 }
 
 // modelled reports whether path is a package of the APIs whose behaviour package k8sapi
