@@ -170,7 +170,6 @@ func recvVar(info *types.Info, call *ast.CallExpr) types.Object {
 	return nil
 }
 
-
 func (st *analysisState) localVar(e ast.Expr) *types.Var {
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	if !ok {
