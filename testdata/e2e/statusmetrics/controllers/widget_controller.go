@@ -98,3 +98,12 @@ func (r *WidgetReconciler) SetupWithManager(mgr ctrl.Manager) error {
 	_ = r.applyGood
 	return ctrl.NewControllerManagedBy(mgr).For(&v1alpha1.Widget{}).Complete(r)
 }
+
+// markReady passes a lower-case Status, which the API's enum rejects, and the valid one.
+func markReady(w *v1alpha1.Widget, ok bool) {
+	if ok {
+		setReady(w, metav1.ConditionTrue, v1alpha1.ReasonReconciled, "")
+		return
+	}
+	setReady(w, "false", v1alpha1.ReasonReconciled, "")
+}
