@@ -41,8 +41,8 @@ type Config struct {
 	// Rules holds per-rule options, keyed by rule name.
 	Rules RuleSettings `json:"rules,omitempty"`
 	// Exclude lists path globs (slash-separated, matched against the file path relative
-	// to the working directory, or its base name); findings in matching files are
-	// dropped.
+	// to the directory of the configuration file, or its base name); findings in
+	// matching files are dropped. "dir/**" matches everything under dir.
 	Exclude []string `json:"exclude,omitempty"`
 }
 
@@ -167,7 +167,7 @@ func (c *Config) Analyzers() ([]*analysis.Analyzer, error) {
 }
 
 // Excluded reports whether a finding in file (slash-separated, relative to the
-// working directory when possible) is dropped by Exclude.
+// directory of the configuration file when possible) is dropped by Exclude.
 func (c *Config) Excluded(file string) bool {
 	for _, g := range c.Exclude {
 		if ok, _ := path.Match(g, file); ok {

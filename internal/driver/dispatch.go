@@ -48,13 +48,27 @@ func Dispatch(args []string, stdout, stderr io.Writer) int {
 	if isVetTool(args) {
 		wd, _ := os.Getwd()
 		if slices.Contains(args, "-V=full") {
+			// A bad configuration stops go vet here, once, with its reason (the go
+			// command prints the standard error of -V=full).
+			if _, err := LoadConfig(FindConfig(wd)); err != nil {
+				fmt.Fprintln(stderr, "reconcilelint:", err)
+				return ExitUsage
+			}
 			return printToolID(stdout, wd)
 		}
 		cfgPath := FindConfig(wd)
 		cfg, err := LoadConfig(cfgPath)
 		if err != nil {
-			fmt.Fprintln(stderr, "reconcilelint:", err)
-			return ExitUsage
+			if slices.Contains(args, "-flags") || slices.Contains(args, "--flags") {
+				// The go command discards the standard error of -flags and says only
+				// "-flags failed: exit status 2": answer with the flags of the default
+				// configuration, and report the error on the next question (-V=full),
+				// whose standard error the go command prints, or in each package.
+				cfg = analyzers.DefaultConfig()
+			} else {
+				fmt.Fprintln(stderr, "reconcilelint:", err)
+				return ExitUsage
+			}
 		}
 		// go vet runs the tool in each package's directory: exclude globs are matched
 		// relative to the directory of the configuration file (the module root, where

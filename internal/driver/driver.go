@@ -95,6 +95,14 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "reconcilelint:", err)
 		return ExitUsage
 	}
+	// Exclude globs are relative to the configuration file's directory, wherever the
+	// command runs (the vet tool and the language server match them the same way).
+	excludeBase := wd
+	if *configPath != "" {
+		if abs, err := filepath.Abs(*configPath); err == nil {
+			excludeBase = filepath.Dir(abs)
+		}
+	}
 	cfg.Enable = append(cfg.Enable, splitList(*enable)...)
 	cfg.Disable = append(cfg.Disable, splitList(*disable)...)
 	as, err := cfg.Analyzers()
@@ -149,6 +157,11 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	if *tags != "" {
 		lcfg.BuildFlags = []string{"-tags=" + *tags}
 	}
+	patterns, files, err := fileArgs(wd, patterns)
+	if err != nil {
+		fmt.Fprintln(stderr, "reconcilelint:", err)
+		return ExitUsage
+	}
 	pkgs, report, err := load(lcfg, patterns)
 	if err != nil {
 		fmt.Fprintln(stderr, "reconcilelint:", err)
@@ -195,6 +208,11 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	// Keep the roots of reported packages, and drop excluded findings.
 	var roots []*checker.Action
 	var findings []Finding
+	wholePkgs, err := files.wholePackages(lcfg)
+	if err != nil {
+		fmt.Fprintln(stderr, "reconcilelint:", err)
+		return ExitUsage
+	}
 	for _, act := range graph.Roots {
 		if !report[act.Package.ID] {
 			continue
@@ -205,7 +223,10 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		}
 		for _, d := range act.Diagnostics {
 			posn := act.Package.Fset.Position(d.Pos)
-			if cfg.Excluded(relPath(wd, posn.Filename)) {
+			if !files.keep(wholePkgs, act.Package.ID, posn.Filename) {
+				continue
+			}
+			if cfg.Excluded(relPath(excludeBase, posn.Filename)) {
 				continue
 			}
 			findings = append(findings, Finding{Rule: act.Analyzer.Name, Posn: posn, End: act.Package.Fset.Position(d.End),
