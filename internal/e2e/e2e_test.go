@@ -399,7 +399,7 @@ func TestBadInput(t *testing.T) {
 	op := filepath.Join(repoRoot(t), "testdata", "e2e", "operator")
 	broken := t.TempDir()
 	os.WriteFile(filepath.Join(broken, "go.mod"), []byte("module example.com/broken\n\ngo 1.26\n"), 0o644)
-	os.WriteFile(filepath.Join(broken, "bad.go"), []byte("package broken\n\nfunc f() int { return \"x\" }\n"), 0o644)
+	os.WriteFile(filepath.Join(broken, "bad.go"), []byte("package broken\n\nfunc f() int { return \"x\" }\n\nfunc g() { undefinedCall() }\n"), 0o644)
 	os.MkdirAll(filepath.Join(broken, "good"), 0o755)
 	os.WriteFile(filepath.Join(broken, "good", "good.go"), []byte("package good\n\nfunc G() {}\n"), 0o644)
 	badcfg := t.TempDir()
@@ -416,7 +416,7 @@ func TestBadInput(t *testing.T) {
 	}{
 		{"no packages", op, nil, 2, "no packages given"},
 		{"pattern matches nothing", op, []string{"./nonexistent/..."}, 2, "matched no packages"},
-		{"does not type-check", broken, []string{"./..."}, 3, "package example.com/broken does not type-check: "},
+		{"does not type-check", broken, []string{"./..."}, 3, "package example.com/broken does not type-check (2 errors):\n\t"},
 		{"unknown rule in -enable", op, []string{"-enable=sleep,nope", "./..."}, 2, `-enable[1]: unknown rule "nope"`},
 		{"unknown rule in -disable", op, []string{"-disable=nope", "./..."}, 2, `-disable[0]: unknown rule "nope"`},
 		{"unknown flag", op, []string{"-nope", "./..."}, 2, "flag provided but not defined: -nope"},
