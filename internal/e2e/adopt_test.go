@@ -94,3 +94,73 @@ func TestExcludeFromSubdirectory(t *testing.T) {
 		t.Errorf("go vet from controllers/: want only secret_controller.go's finding:\n%s", stderr)
 	}
 }
+
+// TestDiffAppliesWithGit: -diff names files from the module root in git's a/ b/ form,
+// so that git apply takes it, from whatever directory it was made.
+func TestDiffAppliesWithGit(t *testing.T) {
+	t.Parallel()
+	dir := copyModule(t, "operator")
+	for _, args := range [][]string{{"init", "-q"}, {"add", "."}, {"-c", "user.name=t", "-c", "user.email=t@e", "commit", "-qm", "x"}} {
+		if _, stderr, code := run(t, dir, "git", args...); code != 0 {
+			t.Fatalf("git %v: %s", args, stderr)
+		}
+	}
+	// Made from a subdirectory: the paths are still the module root's.
+	out, stderr, code := run(t, filepath.Join(dir, "controllers"), "", "-diff", "./...")
+	if code != 1 || !strings.Contains(out, "--- a/controllers/configmap_controller.go\n+++ b/controllers/configmap_controller.go\n") {
+		t.Fatalf("-diff: exit %d\n%s\n%s", code, out, stderr)
+	}
+	if !strings.Contains(stderr, "2 fixes printed as a diff") {
+		t.Errorf("-diff does not say how many fixes it printed:\n%s", stderr)
+	}
+	patch := filepath.Join(t.TempDir(), "fix.patch")
+	os.WriteFile(patch, []byte(out), 0o644)
+	if _, stderr, code := run(t, dir, "git", "apply", "--check", patch); code != 0 {
+		t.Fatalf("git apply --check rejects the -diff output:\n%s\n%s", stderr, out)
+	}
+	if _, stderr, code := run(t, dir, "git", "apply", patch); code != 0 {
+		t.Fatal(stderr)
+	}
+	// Applied, the fixable findings are gone.
+	after, _, _ := run(t, dir, "", "./...")
+	if strings.Contains(after, "no effect next to a positive RequeueAfter") || !strings.Contains(after, "time.Sleep") {
+		t.Errorf("after git apply:\n%s", after)
+	}
+	// Nothing fixable is said, with either flag.
+	for _, flag := range []string{"-diff", "-fix"} {
+		out, stderr, _ := run(t, dir, "", flag, "-enable=", "-disable=requeue", "./...")
+		if out != "" || !strings.Contains(stderr, "nothing to fix: no automatic fix for the 3 findings") {
+			t.Errorf("%s with nothing fixable: stdout %q\nstderr:\n%s", flag, out, stderr)
+		}
+	}
+}
+
+// TestSummaryAndGrammar: the text output ends with a summary line on standard error;
+// "applied 1 fix".
+func TestSummaryAndGrammar(t *testing.T) {
+	t.Parallel()
+	dir := copyModule(t, "operator")
+	out, stderr, code := run(t, dir, "", "./...")
+	if code != 1 || !strings.HasSuffix(stderr, "reconcilelint: 6 findings in 1 package: requeue 3, sleep 2, goroutine 1\n") {
+		t.Errorf("summary: exit %d\nstderr:\n%s", code, stderr)
+	}
+	if strings.Contains(out, "findings in") {
+		t.Errorf("the summary is on standard output:\n%s", out)
+	}
+	// Other formats are for machines: no summary.
+	if _, stderr, _ := run(t, dir, "", "-format=json", "./..."); strings.Contains(stderr, "findings in") {
+		t.Errorf("json output with a summary:\n%s", stderr)
+	}
+	// A clean run prints nothing.
+	if out, stderr, code := run(t, dir, "", "./cmd/..."); code != 0 || out != "" || stderr != "" {
+		t.Errorf("clean run: exit %d %q %q", code, out, stderr)
+	}
+	_, stderr, _ = run(t, dir, "", "-fix", "-disable=all", "-enable=requeue", "./...")
+	if !strings.Contains(stderr, "applied 2 fixes") {
+		t.Errorf("-fix: %s", stderr)
+	}
+	_, stderr, _ = run(t, dir, "", "-fix", "-disable=all", "-enable=requeue", "./...")
+	if !strings.Contains(stderr, "nothing to fix: no automatic fix for the 1 finding\n") {
+		t.Errorf("-fix again: %s", stderr)
+	}
+}
