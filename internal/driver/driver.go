@@ -61,6 +61,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		jsonOut    = fs.Bool("json", false, "same as -format=json")
 		format     = fs.String("format", "text", "output format: text, json (the go/analysis JSON shape), sarif (SARIF 2.1.0), github (workflow commands)")
 		output     = fs.String("output", "", "write findings to this file instead of standard output")
+		sarifOut   = fs.String("sarif-output", "", "also write the findings as SARIF 2.1.0 to this file, from the same analysis (e.g. -format=github for annotations and SARIF for code scanning)")
 		baseFile   = fs.String("baseline", "", "report only findings that are not in this baseline file")
 		writeBase  = fs.String("write-baseline", "", "record the current findings in this baseline file and exit 0")
 		fix        = fs.Bool("fix", false, "apply every suggested fix")
@@ -299,6 +300,21 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			fmt.Fprintln(stderr, "reconcilelint:", err)
 			return ExitIncomplete
+		}
+		if *sarifOut != "" {
+			w, closeOut, err := openOutput(*sarifOut, stdout)
+			if err != nil {
+				fmt.Fprintln(stderr, "reconcilelint:", err)
+				return ExitUsage
+			}
+			err = writeFindings(w, "sarif", wd, findings, roots)
+			if cerr := closeOut(); err == nil {
+				err = cerr
+			}
+			if err != nil {
+				fmt.Fprintln(stderr, "reconcilelint:", err)
+				return ExitIncomplete
+			}
 		}
 		if *format == "text" && len(findings) > 0 {
 			fmt.Fprintln(stderr, "reconcilelint:", summary(findings))

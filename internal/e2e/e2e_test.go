@@ -50,12 +50,18 @@ func repoRoot(t *testing.T) string {
 // stderr and the exit code.
 func run(t *testing.T, dir string, name string, args ...string) (string, string, int) {
 	t.Helper()
+	return runEnv(t, dir, nil, name, args...)
+}
+
+// runEnv is run with more environment variables.
+func runEnv(t *testing.T, dir string, env []string, name string, args ...string) (string, string, int) {
+	t.Helper()
 	if name == "" {
 		name = binary
 	}
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
+	cmd.Env = append(append(os.Environ(), "GOFLAGS=-mod=mod"), env...)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()
