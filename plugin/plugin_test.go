@@ -144,7 +144,7 @@ func TestErrors(t *testing.T) {
 		{"wrong option type", settings("rules", settings("sleep", settings("allow", 3))),
 			"reconcilelint settings: decoding settings: json: cannot unmarshal number into Go struct field …"},
 		{"unknown rule", settings("enable", list("sleep", "slep")),
-			"reconcilelint settings: enable[1]: unknown rule \"slep\" (known: …"},
+			"reconcilelint settings: enable[1]: unknown rule \"slep\" (did you mean \"sleep\"?) (known: …"},
 		{"enabled and disabled", settings("enable", list("sleep"), "disable", list("sleep")),
 			"reconcilelint settings: enable[0]: rule \"sleep\" is also disabled"},
 		{"bad option", settings("rules", settings("sleep", settings("allow", list("f()")))),
