@@ -7,8 +7,8 @@ require (
 	github.com/owenrumney/go-sarif/v3 v3.3.1
 	github.com/pmezard/go-difflib v1.0.1-0.20181226105442-5d4384ee4fb2
 	github.com/sourcegraph/jsonrpc2 v0.2.3
-	golang.org/x/time v0.16.0
 	go.yaml.in/yaml/v3 v3.0.4
+	golang.org/x/time v0.16.0
 	golang.org/x/tools v0.52.0
 	k8s.io/client-go v0.36.0
 	sigs.k8s.io/controller-runtime v0.24.1
