@@ -26,6 +26,7 @@ type Rule struct {
 	Default  bool               // enabled unless disabled
 	Since    string
 	Severity analyzerutil.Severity
+	Fix      bool // the rule offers suggested fixes (-fix applies them)
 	build    func(*RuleSettings) (*analysis.Analyzer, error)
 }
 
@@ -41,8 +42,8 @@ type Config struct {
 	// Rules holds per-rule options, keyed by rule name.
 	Rules RuleSettings `json:"rules,omitempty"`
 	// Exclude lists path globs (slash-separated, matched against the file path relative
-	// to the working directory, or its base name); findings in matching files are
-	// dropped.
+	// to the directory of the configuration file, or its base name); findings in
+	// matching files are dropped. "dir/**" matches everything under dir.
 	Exclude []string `json:"exclude,omitempty"`
 }
 
@@ -85,7 +86,11 @@ func checkNames(field string, names []string) error {
 			continue
 		}
 		if _, ok := Lookup(n); !ok {
-			return fmt.Errorf("%s[%d]: unknown rule %q (known: %s)", field, i, n, strings.Join(Names(), ", "))
+			hint := ""
+			if s := Suggest(n); s != "" {
+				hint = fmt.Sprintf(" (did you mean %q?)", s)
+			}
+			return fmt.Errorf("%s[%d]: unknown rule %q%s (known: %s)", field, i, n, hint, strings.Join(Names(), ", "))
 		}
 	}
 	return nil
@@ -167,7 +172,7 @@ func (c *Config) Analyzers() ([]*analysis.Analyzer, error) {
 }
 
 // Excluded reports whether a finding in file (slash-separated, relative to the
-// working directory when possible) is dropped by Exclude.
+// directory of the configuration file when possible) is dropped by Exclude.
 func (c *Config) Excluded(file string) bool {
 	for _, g := range c.Exclude {
 		if ok, _ := path.Match(g, file); ok {
@@ -181,4 +186,44 @@ func (c *Config) Excluded(file string) bool {
 		}
 	}
 	return false
+}
+
+// Suggest returns the rule name closest to name (by edit distance, at most a third of
+// its length, or a name it is a prefix or part of), or "" when none is near.
+func Suggest(name string) string {
+	best, bestD := "", len(name)/3+1
+	lower := strings.ToLower(name)
+	for _, n := range Names() {
+		if d := editDistance(lower, n); d < bestD {
+			best, bestD = n, d
+		}
+	}
+	if best == "" && len(name) >= 4 {
+		for _, n := range Names() {
+			if strings.Contains(n, lower) {
+				return n
+			}
+		}
+	}
+	return best
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }

@@ -265,3 +265,28 @@ func TestStrictDecoding(t *testing.T) {
 		}
 	}
 }
+
+// TestFixMarks: the registry's Fix (generated from the rule's source: it sets
+// SuggestedFixes) agrees with the fix tests (.golden files under testdata/src/RULE),
+// so that help and docs/analyzers.md mark exactly the rules whose fixes are tested.
+func TestFixMarks(t *testing.T) {
+	for _, n := range analyzers.Names() {
+		r, _ := analyzers.Lookup(n)
+		golden, _ := filepath.Glob(filepath.Join(root, "testdata", "src", n, "*", "*.golden"))
+		if r.Fix != (len(golden) > 0) {
+			t.Errorf("rule %s: Fix is %v, but it has %d .golden files", n, r.Fix, len(golden))
+		}
+	}
+	table, err := os.ReadFile(filepath.Join(root, "docs", "analyzers.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range analyzers.Names() {
+		r, _ := analyzers.Lookup(n)
+		for _, l := range strings.Split(string(table), "\n") {
+			if strings.HasPrefix(l, "| ["+n+"]") && strings.Contains(l, "yes (`-fix`)") != r.Fix {
+				t.Errorf("docs/analyzers.md row of %s: fix mark disagrees with the registry (%v): %s", n, r.Fix, l)
+			}
+		}
+	}
+}

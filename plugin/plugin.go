@@ -8,9 +8,10 @@
 // is validated before any analyzer is built, so a mistake stops golangci-lint instead of
 // silently running the defaults. Options that are not given keep their defaults.
 //
-// Exclude globs are honoured as the standalone binary honours them (matched against the
-// file path relative to the working directory, or its base name), so that one
-// configuration means the same thing in both drivers. golangci-lint's own
+// Exclude globs are honoured as the standalone binary honours them: matched against the
+// file path relative to the directory of the configuration file (here golangci-lint's
+// .golangci.yml, found upward from the working directory as golangci-lint finds it), or
+// against its base name, so that one configuration means the same thing in both drivers. golangci-lint's own
 // linters.exclusions.paths works as well and is the usual place for excludes that apply
 // to every linter.
 //
@@ -86,8 +87,9 @@ func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 	}
 	if len(p.cfg.Exclude) > 0 {
 		wd, _ := os.Getwd()
+		base := ExcludeBase(wd)
 		for _, a := range as {
-			p.exclude(a, wd)
+			p.exclude(a, base)
 		}
 	}
 	return as, nil
@@ -111,6 +113,28 @@ func (p *Plugin) exclude(a *analysis.Analyzer, wd string) {
 		}
 		return run(pass)
 	}
+}
+
+// golangciConfigs are the names golangci-lint looks for, in its order.
+var golangciConfigs = []string{".golangci.yml", ".golangci.yaml", ".golangci.toml", ".golangci.json"}
+
+// ExcludeBase returns the directory exclude globs are relative to: that of the nearest
+// golangci-lint configuration file at or above wd (the plugin's settings are in it), or
+// wd when there is none.
+func ExcludeBase(wd string) string {
+	for dir := wd; dir != ""; {
+		for _, name := range golangciConfigs {
+			if st, err := os.Stat(filepath.Join(dir, name)); err == nil && !st.IsDir() {
+				return dir
+			}
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			break
+		}
+		dir = parent
+	}
+	return wd
 }
 
 func relPath(wd, file string) string {

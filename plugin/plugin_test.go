@@ -2,6 +2,7 @@ package plugin_test
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -143,7 +144,7 @@ func TestErrors(t *testing.T) {
 		{"wrong option type", settings("rules", settings("sleep", settings("allow", 3))),
 			"reconcilelint settings: decoding settings: json: cannot unmarshal number into Go struct field …"},
 		{"unknown rule", settings("enable", list("sleep", "slep")),
-			"reconcilelint settings: enable[1]: unknown rule \"slep\" (known: …"},
+			"reconcilelint settings: enable[1]: unknown rule \"slep\" (did you mean \"sleep\"?) (known: …"},
 		{"enabled and disabled", settings("enable", list("sleep"), "disable", list("sleep")),
 			"reconcilelint settings: enable[0]: rule \"sleep\" is also disabled"},
 		{"bad option", settings("rules", settings("sleep", settings("allow", list("f()")))),
@@ -232,4 +233,41 @@ func TestExclude(t *testing.T) {
 			t.Errorf("exclude [%s]: %d findings, want %d", c.glob, n, c.want)
 		}
 	}
+}
+
+// TestExcludeBase: the globs are relative to the directory of .golangci.yml, found
+// upward from the working directory, whatever subdirectory golangci-lint runs in.
+func TestExcludeBase(t *testing.T) {
+	root := t.TempDir()
+	sub := filepath.Join(root, "controllers", "x")
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if got := plugin.ExcludeBase(sub); got != sub {
+		t.Errorf("without a configuration file: base %s, want the working directory %s", got, sub)
+	}
+	if err := os.WriteFile(filepath.Join(root, ".golangci.yml"), []byte("version: \"2\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, wd := range []string{root, sub, filepath.Join(root, "controllers")} {
+		if got := plugin.ExcludeBase(wd); got != root {
+			t.Errorf("from %s: base %s, want %s (the directory of .golangci.yml)", wd, got, root)
+		}
+	}
+	cfg := analyzers.Config{Exclude: []string{"controllers/x/*_controller.go"}}
+	file := filepath.Join(sub, "a_controller.go")
+	if !cfg.Excluded(rel(t, plugin.ExcludeBase(sub), file)) {
+		t.Errorf("controllers/x/*_controller.go does not exclude %s when run from %s", file, sub)
+	}
+	if cfg.Excluded(rel(t, plugin.ExcludeBase(sub), filepath.Join(root, "controllers", "a_controller.go"))) {
+		t.Errorf("controllers/x/*_controller.go excludes controllers/a_controller.go")
+	}
+}
+
+func rel(t *testing.T, base, file string) string {
+	r, err := filepath.Rel(base, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return filepath.ToSlash(r)
 }

@@ -5,9 +5,11 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"sort"
 	"strings"
 
+	yaml3 "go.yaml.in/yaml/v3"
 	"sigs.k8s.io/yaml"
 
 	"github.com/reconcilelint/reconcilelint/analyzers"
@@ -43,17 +45,22 @@ func LoadConfig(path string) (analyzers.Config, error) {
 		return cfg, err
 	}
 	if err := KnownKeys(data, reflect.TypeFor[analyzers.Config]()); err != nil {
-		return cfg, fmt.Errorf("%s: %v", path, err)
+		return cfg, configError(path, data, err.Error())
 	}
 	if err := yaml.UnmarshalStrict(data, &cfg); err != nil {
 		msg := err.Error()
 		if i := strings.LastIndex(msg, "json: "); i >= 0 {
 			msg = msg[i+len("json: "):]
 		}
-		return cfg, fmt.Errorf("%s: %s", path, msg)
+		// "cannot unmarshal string into Go struct field Config.rules.sleep.allow of
+		// type []string": name the field path first, as the other errors do.
+		if m := structField.FindStringSubmatch(msg); m != nil {
+			msg = m[2] + ": " + m[1] + " " + m[3]
+		}
+		return cfg, configError(path, data, msg)
 	}
 	if err := cfg.Validate(); err != nil {
-		return cfg, fmt.Errorf("%s: %v", path, err)
+		return cfg, configError(path, data, err.Error())
 	}
 	return cfg, nil
 }
@@ -122,4 +129,62 @@ func knownKeys(v any, t reflect.Type, path string) error {
 		}
 	}
 	return nil
+}
+
+var structField = regexp.MustCompile(`^(cannot unmarshal \S+ into) Go struct field Config\.(\S+) (of type \S+)$`)
+
+// configError names the file, and the line of the key the message starts with (a field
+// path such as rules.sleep.alow or enable[1]), or the line a YAML syntax error gives.
+func configError(path string, data []byte, msg string) error {
+	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
+		// "error converting YAML to JSON: yaml: line 3: mapping values are not allowed"
+		return fmt.Errorf("%s:%s: %s", path, m[1], strings.TrimSpace(m[2]))
+	}
+	key, _, ok := strings.Cut(msg, ": ")
+	if ok {
+		if line := keyLine(data, key); line > 0 {
+			return fmt.Errorf("%s:%d: %s", path, line, msg)
+		}
+	}
+	return fmt.Errorf("%s: %s", path, msg)
+}
+
+var yamlLineRE = regexp.MustCompile(`yaml: line (\d+): (.*)$`)
+
+// keyLine returns the line of the node a field path (a.b[2].c) names in the YAML
+// document, or 0.
+func keyLine(data []byte, path string) int {
+	var doc yaml3.Node
+	if yaml3.Unmarshal(data, &doc) != nil || len(doc.Content) == 0 {
+		return 0
+	}
+	n := doc.Content[0]
+	line := 0
+	for _, part := range strings.Split(path, ".") {
+		name, idx, _ := strings.Cut(part, "[")
+		if n.Kind != yaml3.MappingNode {
+			return line
+		}
+		var next *yaml3.Node
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if n.Content[i].Value == name {
+				line, next = n.Content[i].Line, n.Content[i+1]
+				break
+			}
+		}
+		if next == nil {
+			return line
+		}
+		n = next
+		for idx != "" {
+			var k int
+			if _, err := fmt.Sscanf(idx, "%d]", &k); err != nil || n.Kind != yaml3.SequenceNode || k >= len(n.Content) {
+				return line
+			}
+			n = n.Content[k]
+			line = n.Line
+			_, idx, _ = strings.Cut(idx, "[")
+		}
+	}
+	return line
 }

@@ -3,10 +3,12 @@ package driver
 import (
 	"crypto/sha256"
 	"debug/elf"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -48,13 +50,27 @@ func Dispatch(args []string, stdout, stderr io.Writer) int {
 	if isVetTool(args) {
 		wd, _ := os.Getwd()
 		if slices.Contains(args, "-V=full") {
+			// A bad configuration stops go vet here, once, with its reason (the go
+			// command prints the standard error of -V=full).
+			if _, err := LoadConfig(FindConfig(wd)); err != nil {
+				fmt.Fprintln(stderr, "reconcilelint:", err)
+				return ExitUsage
+			}
 			return printToolID(stdout, wd)
 		}
 		cfgPath := FindConfig(wd)
 		cfg, err := LoadConfig(cfgPath)
 		if err != nil {
-			fmt.Fprintln(stderr, "reconcilelint:", err)
-			return ExitUsage
+			if slices.Contains(args, "-flags") || slices.Contains(args, "--flags") {
+				// The go command discards the standard error of -flags and says only
+				// "-flags failed: exit status 2": answer with the flags of the default
+				// configuration, and report the error on the next question (-V=full),
+				// whose standard error the go command prints, or in each package.
+				cfg = analyzers.DefaultConfig()
+			} else {
+				fmt.Fprintln(stderr, "reconcilelint:", err)
+				return ExitUsage
+			}
 		}
 		// go vet runs the tool in each package's directory: exclude globs are matched
 		// relative to the directory of the configuration file (the module root, where
@@ -138,12 +154,37 @@ func help(cmd string, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "reconcilelint: explain needs a rule name; rules:", strings.Join(analyzers.Names(), ", "))
 			return ExitUsage
 		}
-		fmt.Fprintln(stdout, "reconcilelint finds the documented pitfalls of Kubernetes controller code.\n\nusage: reconcilelint [flags] packages...    (reconcilelint -h for flags)\n       reconcilelint help|explain RULE\n\nrules:")
+		fmt.Fprint(stdout, `reconcilelint finds the documented pitfalls of Kubernetes controller code.
+
+usage: reconcilelint [flags] packages...   analyse packages (reconcilelint -h for flags)
+       reconcilelint [flags] files...      analyse the packages of these .go files, report
+                                           findings in these files only
+       go vet -vettool=$(which reconcilelint) packages...
+
+subcommands:
+  help [RULE|config]  this list, a rule's documentation, or the configuration file
+  explain RULE        a rule's documentation with its run-time trace
+  config              print the effective configuration (-config FILE to choose one)
+  lsp                 language server over stdio (docs/editors.md)
+  version             print the version
+
+exit codes: 0 no findings, 1 findings, 2 usage or configuration error,
+            3 the analysis could not complete
+
+rules (fix: -fix applies a suggested fix):
+`)
 		for _, n := range analyzers.Names() {
 			r, _ := analyzers.Lookup(n)
-			state := ""
+			var notes []string
+			if r.Fix {
+				notes = append(notes, "fix")
+			}
 			if !r.Default {
-				state = " (off by default)"
+				notes = append(notes, "off by default")
+			}
+			state := ""
+			if len(notes) > 0 {
+				state = " (" + strings.Join(notes, ", ") + ")"
 			}
 			fmt.Fprintf(stdout, "  %-18s %s%s\n", n, r.Title, state)
 		}
@@ -151,8 +192,12 @@ func help(cmd string, args []string, stdout, stderr io.Writer) int {
 	}
 	code := ExitClean
 	for _, name := range args {
+		if name == "config" && cmd == "help" {
+			fmt.Fprint(stdout, configHelp())
+			continue
+		}
 		if _, ok := analyzers.Lookup(name); !ok {
-			fmt.Fprintf(stderr, "reconcilelint: unknown rule %q (known: %s)\n", name, strings.Join(analyzers.Names(), ", "))
+			fmt.Fprintf(stderr, "reconcilelint: %s\n", unknownRule(name))
 			code = ExitUsage
 			continue
 		}
@@ -179,9 +224,72 @@ func help(cmd string, args []string, stdout, stderr io.Writer) int {
 				text = strings.TrimLeft(text[i+4:], "\n")
 			}
 		}
-		fmt.Fprint(stdout, text)
+		fmt.Fprint(stdout, renderTerminal(text))
 	}
 	return code
+}
+
+// unknownRule is the error for a rule name that is not in the registry, with the
+// closest name when one is near.
+func unknownRule(name string) string {
+	msg := fmt.Sprintf("unknown rule %q", name)
+	if s := analyzers.Suggest(name); s != "" {
+		msg += fmt.Sprintf(" (did you mean %q?)", s)
+	}
+	return msg + " (known: " + strings.Join(analyzers.Names(), ", ") + ")"
+}
+
+// configHelp describes .reconcilelint.yaml, with every rule's options and defaults.
+func configHelp() string {
+	var b strings.Builder
+	b.WriteString(`The configuration file
+======================
+
+reconcilelint reads ` + ConfigFileName + `, the nearest one at or above the working
+directory (or the file given with -config). go vet -vettool and the language server
+find it the same way. Unknown keys and bad values are errors that name the line and
+the key. ` + "`reconcilelint config`" + ` prints the configuration in effect.
+
+Keys:
+  enable: [RULE, ...]    rules to run in addition to the default ones ("all": every rule)
+  disable: [RULE, ...]   rules to turn off ("all": none, then enable lists the rules)
+  exclude: [GLOB, ...]   drop findings in files matching a glob; globs are slash-separated
+                         and relative to the directory of the configuration file,
+                         wherever the command runs; a glob also matches a base name,
+                         and "dir/**" everything under dir
+  rules:                 per-rule options, rules.RULE.OPTION
+
+Rule options and their defaults:
+`)
+	settings := reflect.ValueOf(analyzers.DefaultRuleSettings())
+	for i := 0; i < settings.NumField(); i++ {
+		rule, _, _ := strings.Cut(settings.Type().Field(i).Tag.Get("json"), ",")
+		opts := settings.Field(i)
+		for k := 0; k < opts.NumField(); k++ {
+			opt, _, _ := strings.Cut(opts.Type().Field(k).Tag.Get("json"), ",")
+			if opt == "" || opt == "-" {
+				continue
+			}
+			v := opts.Field(k)
+			def, _ := json.Marshal(v.Interface())
+			if v.Kind() == reflect.Slice && v.Len() == 0 {
+				def = []byte("[]")
+			}
+			fmt.Fprintf(&b, "  rules.%s.%s: %s\n", rule, opt, def)
+		}
+	}
+	b.WriteString(`
+Example:
+
+    disable: [retryloop]
+    exclude: ["internal/generated/**", "zz_generated.*.go"]
+    rules:
+      sleep:
+        allow: [mypkg.WaitForCache]
+
+See also: reconcilelint help RULE (a rule's options are documented there).
+`)
+	return b.String()
 }
 
 // goBuildID returns the Go build ID the go command stamps into an executable it builds

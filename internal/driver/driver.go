@@ -61,6 +61,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		jsonOut    = fs.Bool("json", false, "same as -format=json")
 		format     = fs.String("format", "text", "output format: text, json (the go/analysis JSON shape), sarif (SARIF 2.1.0), github (workflow commands)")
 		output     = fs.String("output", "", "write findings to this file instead of standard output")
+		sarifOut   = fs.String("sarif-output", "", "also write the findings as SARIF 2.1.0 to this file, from the same analysis (e.g. -format=github for annotations and SARIF for code scanning)")
 		baseFile   = fs.String("baseline", "", "report only findings that are not in this baseline file")
 		writeBase  = fs.String("write-baseline", "", "record the current findings in this baseline file and exit 0")
 		fix        = fs.Bool("fix", false, "apply every suggested fix")
@@ -94,6 +95,14 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintln(stderr, "reconcilelint:", err)
 		return ExitUsage
+	}
+	// Exclude globs are relative to the configuration file's directory, wherever the
+	// command runs (the vet tool and the language server match them the same way).
+	excludeBase := wd
+	if *configPath != "" {
+		if abs, err := filepath.Abs(*configPath); err == nil {
+			excludeBase = filepath.Dir(abs)
+		}
 	}
 	cfg.Enable = append(cfg.Enable, splitList(*enable)...)
 	cfg.Disable = append(cfg.Disable, splitList(*disable)...)
@@ -149,6 +158,11 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	if *tags != "" {
 		lcfg.BuildFlags = []string{"-tags=" + *tags}
 	}
+	patterns, files, err := fileArgs(wd, patterns)
+	if err != nil {
+		fmt.Fprintln(stderr, "reconcilelint:", err)
+		return ExitUsage
+	}
 	pkgs, report, err := load(lcfg, patterns)
 	if err != nil {
 		fmt.Fprintln(stderr, "reconcilelint:", err)
@@ -195,6 +209,11 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	// Keep the roots of reported packages, and drop excluded findings.
 	var roots []*checker.Action
 	var findings []Finding
+	wholePkgs, err := files.wholePackages(lcfg)
+	if err != nil {
+		fmt.Fprintln(stderr, "reconcilelint:", err)
+		return ExitUsage
+	}
 	for _, act := range graph.Roots {
 		if !report[act.Package.ID] {
 			continue
@@ -205,7 +224,10 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		}
 		for _, d := range act.Diagnostics {
 			posn := act.Package.Fset.Position(d.Pos)
-			if cfg.Excluded(relPath(wd, posn.Filename)) {
+			if !files.keep(wholePkgs, act.Package.ID, posn.Filename) {
+				continue
+			}
+			if cfg.Excluded(relPath(excludeBase, posn.Filename)) {
 				continue
 			}
 			findings = append(findings, Finding{Rule: act.Analyzer.Name, Posn: posn, End: act.Package.Fset.Position(d.End),
@@ -249,8 +271,15 @@ func Main(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "reconcilelint:", err)
 			return ExitIncomplete
 		}
-		if !*diff {
-			fmt.Fprintf(stderr, "reconcilelint: applied %d fixes\n", n)
+		switch {
+		case n == 0 && len(findings) > 0:
+			fmt.Fprintf(stderr, "reconcilelint: nothing to fix: no automatic fix for the %s\n", plural(len(findings), "finding"))
+		case n == 0:
+			fmt.Fprintln(stderr, "reconcilelint: nothing to fix: no findings")
+		case *diff:
+			fmt.Fprintf(stderr, "reconcilelint: %s printed as a diff (apply it with git apply from the module root)\n", plural(n, "fix"))
+		default:
+			fmt.Fprintf(stderr, "reconcilelint: applied %s\n", plural(n, "fix"))
 		}
 		// Findings without a fix remain.
 		for _, f := range findings {
@@ -271,6 +300,24 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			fmt.Fprintln(stderr, "reconcilelint:", err)
 			return ExitIncomplete
+		}
+		if *sarifOut != "" {
+			w, closeOut, err := openOutput(*sarifOut, stdout)
+			if err != nil {
+				fmt.Fprintln(stderr, "reconcilelint:", err)
+				return ExitUsage
+			}
+			err = writeFindings(w, "sarif", wd, findings, roots)
+			if cerr := closeOut(); err == nil {
+				err = cerr
+			}
+			if err != nil {
+				fmt.Fprintln(stderr, "reconcilelint:", err)
+				return ExitIncomplete
+			}
+		}
+		if *format == "text" && len(findings) > 0 {
+			fmt.Fprintln(stderr, "reconcilelint:", summary(findings))
 		}
 	}
 	return code
@@ -327,7 +374,8 @@ func applyFixes(findings []Finding, diffOnly bool, w io.Writer) (int, error) {
 	}
 	for _, f := range files {
 		if diffOnly {
-			if err := writeDiff(w, f); err != nil {
+			name := moduleRelative(f.name)
+			if err := writeDiff(w, f, "a/"+name, "b/"+name); err != nil {
 				return 0, err
 			}
 			continue
@@ -418,14 +466,70 @@ func fixedFiles(findings []Finding) ([]fixedFile, int, error) {
 	return files, fixes, nil
 }
 
-// writeDiff writes the unified diff of a fixed file.
-func writeDiff(w io.Writer, f fixedFile) error {
+// writeDiff writes the unified diff of a fixed file, with the names from and to (the
+// standalone driver: "a/PATH" and "b/PATH" from the module root, which git apply and
+// patch -p1 take).
+func writeDiff(w io.Writer, f fixedFile, from, to string) error {
 	ud := difflib.UnifiedDiff{A: difflib.SplitLines(string(f.src)), B: difflib.SplitLines(string(f.fixed)),
-		FromFile: f.name, ToFile: f.name, Context: 3}
+		FromFile: from, ToFile: to, Context: 3}
 	text, err := difflib.GetUnifiedDiffString(ud)
 	if err != nil {
 		return err
 	}
 	_, err = io.WriteString(w, text)
 	return err
+}
+
+// moduleRelative returns file relative to the root of its module (the nearest
+// directory above it with a go.mod), slash-separated; the file itself when none.
+func moduleRelative(file string) string {
+	for dir := filepath.Dir(file); ; {
+		if st, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil && !st.IsDir() {
+			return relPath(dir, file)
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return filepath.ToSlash(file)
+		}
+		dir = parent
+	}
+}
+
+// plural returns "1 fix", "2 fixes", "1 finding", "3 findings".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	if strings.HasSuffix(noun, "x") || strings.HasSuffix(noun, "s") {
+		return fmt.Sprintf("%d %ses", n, noun)
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// summary is the last line of the text output: "6 findings in 2 packages: requeue 3,
+// sleep 2, goroutine 1" (rules by count, then name).
+func summary(findings []Finding) string {
+	byRule := map[string]int{}
+	pkgs := map[string]bool{}
+	for _, f := range findings {
+		byRule[f.Rule]++
+		if f.act != nil {
+			pkgs[f.act.Package.ID] = true
+		}
+	}
+	rules := make([]string, 0, len(byRule))
+	for r := range byRule {
+		rules = append(rules, r)
+	}
+	sort.Slice(rules, func(i, j int) bool {
+		if byRule[rules[i]] != byRule[rules[j]] {
+			return byRule[rules[i]] > byRule[rules[j]]
+		}
+		return rules[i] < rules[j]
+	})
+	parts := make([]string, len(rules))
+	for i, r := range rules {
+		parts[i] = fmt.Sprintf("%s %d", r, byRule[r])
+	}
+	return fmt.Sprintf("%s in %s: %s", plural(len(findings), "finding"), plural(len(pkgs), "package"), strings.Join(parts, ", "))
 }

@@ -3,7 +3,9 @@ package driver
 import (
 	"fmt"
 	"go/types"
+	"slices"
 	"sort"
+	"strings"
 
 	"golang.org/x/tools/go/packages"
 )
@@ -126,19 +128,40 @@ func linkImports(pkgs []*packages.Package) {
 	}
 }
 
-// loadErrors returns a one-line description of each package that failed to load or
-// type-check.
+// maxLoadErrors is how many errors of one package loadErrors lists.
+const maxLoadErrors = 10
+
+// loadErrors returns a description of each package that failed to load or type-check:
+// the package, then its errors (the first maxLoadErrors, and how many more), one a line.
 func loadErrors(pkgs []*packages.Package) []string {
 	var out []string
 	for _, p := range pkgs {
-		if len(p.Errors) == 0 {
+		errs := p.Errors
+		// The go command's compile of the export data repeats the type errors in one
+		// ListError ("# pkg" and the compiler's lines): drop it when they are there.
+		typed := slices.ContainsFunc(errs, func(e packages.Error) bool { return e.Kind != packages.ListError })
+		if typed {
+			errs = slices.DeleteFunc(slices.Clone(errs), func(e packages.Error) bool {
+				return e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ")
+			})
+		}
+		if len(errs) == 0 {
 			continue
 		}
-		msg := p.Errors[0].Error()
-		if n := len(p.Errors) - 1; n > 0 {
-			msg += fmt.Sprintf(" (and %d more)", n)
+		noun := "errors"
+		if len(errs) == 1 {
+			noun = "error"
 		}
-		out = append(out, fmt.Sprintf("package %s does not type-check: %s", p.PkgPath, msg))
+		var b strings.Builder
+		fmt.Fprintf(&b, "package %s does not type-check (%d %s):", p.PkgPath, len(errs), noun)
+		for i, e := range errs {
+			if i == maxLoadErrors {
+				fmt.Fprintf(&b, "\n\tand %d more", len(errs)-maxLoadErrors)
+				break
+			}
+			b.WriteString("\n\t" + e.Error())
+		}
+		out = append(out, b.String())
 	}
 	return out
 }

@@ -557,7 +557,7 @@ func unitOutput(fset *token.FileSet, cfg *unitConfig, uf unitFlags, results []un
 		switch {
 		case uf.diff:
 			for _, f := range files {
-				if err := writeDiff(stdout, f); err != nil {
+				if err := writeDiff(stdout, f, f.name, f.name); err != nil {
 					fmt.Fprintln(stderr, "reconcilelint:", err)
 					return ExitFindings
 				}
@@ -576,6 +576,14 @@ func unitOutput(fset *token.FileSet, cfg *unitConfig, uf unitFlags, results []un
 			}
 		}
 		return ExitClean
+	}
+	// The messages carry the rule name, as the standalone driver prints them: go vet
+	// prints only "posn: message".
+	for i := range results {
+		for j := range results[i].diags {
+			d := &results[i].diags[j]
+			d.Message = results[i].a.Name + ": " + d.Message
+		}
 	}
 	if uf.json {
 		tree := map[string]map[string]any{}

@@ -258,7 +258,7 @@ func TestUnitJSON(t *testing.T) {
 	}
 	// b.Wrap's fact comes from b's facts file; a.T.SleepyM's through b's too (c does
 	// not import a).
-	want := "c.go:6:2 call of sleepy Wrap|c.go:7:2 call of sleepy SleepyM"
+	want := "c.go:6:2 report: call of sleepy Wrap|c.go:7:2 report: call of sleepy SleepyM"
 	if strings.Join(got, "|") != want {
 		t.Errorf("findings %q, want %q", strings.Join(got, "|"), want)
 	}
@@ -303,7 +303,7 @@ func TestUnitPlainAndFlags(t *testing.T) {
 	cfg := w.config("example.com/m/c", false)
 	cfg.Stdout = ""
 	code, _, stderr := w.run(cfg, "-c=0")
-	if code != ExitFindings || !strings.Contains(stderr, "c.go:6:2: call of sleepy Wrap\n6\t\tb.Wrap()\n") {
+	if code != ExitFindings || !strings.Contains(stderr, "c.go:6:2: report: call of sleepy Wrap\n6\t\tb.Wrap()\n") {
 		t.Errorf("plain mode: exit %d, stderr:\n%s", code, stderr)
 	}
 	if code, out, stderr := w.run(w.config("example.com/m/c", false), "-json", "-report=false"); code != 0 || strings.Contains(out, "sleepy") {

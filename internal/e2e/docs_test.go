@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"sigs.k8s.io/yaml"
 )
 
 // TestCIDocExamples runs every reconcilelint command shown in docs/ci.md on a copy of the
@@ -56,6 +58,49 @@ func TestCIDocExamples(t *testing.T) {
 	for _, f := range []string{"reconcilelint.sarif", "reconcilelint.json", ".reconcilelint-baseline.json"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Errorf("example did not write %s", f)
+		}
+	}
+}
+
+// TestGolangciLintDoc: the .golangci.yml example of docs/golangci-lint.md is valid YAML,
+// keeps every finding of a line (issues.uniq-by-line: false), and does not contradict
+// "every rule is on by default" (no enable: [all], no linters.default).
+func TestGolangciLintDoc(t *testing.T) {
+	t.Parallel()
+	doc, err := os.ReadFile(filepath.Join(repoRoot(t), "docs", "golangci-lint.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var example string
+	for _, b := range regexp.MustCompile("(?s)```yaml\n(.*?)```").FindAllStringSubmatch(string(doc), -1) {
+		if strings.HasPrefix(b[1], "version: \"2\"\nlinters:") {
+			example = b[1]
+		}
+	}
+	var cfg struct {
+		Linters struct {
+			Default  *string                   `json:"default"`
+			Enable   []string                  `json:"enable"`
+			Settings map[string]map[string]any `json:"settings"`
+		} `json:"linters"`
+		Issues map[string]any `json:"issues"`
+	}
+	if err := yaml.Unmarshal([]byte(example), &cfg); err != nil || example == "" {
+		t.Fatalf("no valid .golangci.yml example: %v\n%s", err, example)
+	}
+	if cfg.Issues["uniq-by-line"] != false {
+		t.Errorf("the example does not set issues.uniq-by-line: false: %v", cfg.Issues)
+	}
+	if cfg.Linters.Default != nil || len(cfg.Linters.Enable) != 1 || cfg.Linters.Enable[0] != "reconcilelint" {
+		t.Errorf("linters: default %v, enable %v", cfg.Linters.Default, cfg.Linters.Enable)
+	}
+	settings, _ := cfg.Linters.Settings["custom"]["reconcilelint"].(map[string]any)["settings"].(map[string]any)
+	if _, ok := settings["enable"]; ok {
+		t.Errorf("the example enables rules, but every rule is on by default: %v", settings)
+	}
+	for _, want := range []string{"v2.15.0 and later", "uniq-by-line"} {
+		if !strings.Contains(string(doc), want) {
+			t.Errorf("docs/golangci-lint.md does not say %q", want)
 		}
 	}
 }

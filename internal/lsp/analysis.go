@@ -59,12 +59,12 @@ func (s *Server) configFor(dir string) (*analyzerSet, error) {
 	}
 	cfg, err := driver.LoadConfig(path)
 	if err != nil {
-		s.logf(msgError, "configuration: %v (using the default configuration)", err)
+		s.showf(msgError, "configuration: %v (using the default configuration)", err)
 		cfg = analyzers.DefaultConfig()
 	}
 	as, err := cfg.Analyzers()
 	if err != nil {
-		s.logf(msgError, "configuration %s: %v (using the default configuration)", path, err)
+		s.showf(msgError, "configuration %s: %v (using the default configuration)", path, err)
 		cfg = analyzers.DefaultConfig()
 		if as, err = cfg.Analyzers(); err != nil {
 			return nil, err

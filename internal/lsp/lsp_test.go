@@ -83,8 +83,9 @@ type client struct {
 	stderr *syncBuffer
 	diags  chan lsp.PublishDiagnosticsParams
 
-	mu   sync.Mutex
-	logs []lsp.LogMessageParams
+	mu    sync.Mutex
+	logs  []lsp.LogMessageParams
+	shown []lsp.ShowMessageParams
 }
 
 type syncBuffer struct {
@@ -178,6 +179,12 @@ func (c *client) handle(_ context.Context, _ *jsonrpc2.Conn, req *jsonrpc2.Reque
 		json.Unmarshal(*req.Params, &p)
 		c.mu.Lock()
 		c.logs = append(c.logs, p)
+		c.mu.Unlock()
+	case "window/showMessage":
+		var p lsp.ShowMessageParams
+		json.Unmarshal(*req.Params, &p)
+		c.mu.Lock()
+		c.shown = append(c.shown, p)
 		c.mu.Unlock()
 	}
 	return nil, nil
@@ -592,5 +599,44 @@ func benchEdits(b *testing.B, dir, file string) {
 		if _, err := fmt.Sscan(string(data), &load); err == nil {
 			b.ReportMetric(load, "loadavg")
 		}
+	}
+}
+
+// TestBadConfigurationShown: a bad .reconcilelint.yaml is shown to the user
+// (window/showMessage, an error), not only logged; the findings of the default
+// configuration still come. A good configuration shows nothing.
+func TestBadConfigurationShown(t *testing.T) {
+	dir := copyModule(t, "operator")
+	cfg := filepath.Join(dir, ".reconcilelint.yaml")
+	if err := os.WriteFile(cfg, []byte("rules:\n  sleep:\n    alow: [x]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "controllers", "configmap_controller.go")
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := start(t, dir, 0)
+	c.open(file, string(src))
+	if ds := c.waitDiags(file, 1); len(ds) == 0 {
+		t.Errorf("no findings with the default configuration")
+	}
+	c.mu.Lock()
+	shown := append([]lsp.ShowMessageParams(nil), c.shown...)
+	c.mu.Unlock()
+	if len(shown) != 1 || shown[0].Type != 1 || !strings.Contains(shown[0].Message, "rules.sleep.alow: unknown key") || !strings.Contains(shown[0].Message, cfg) {
+		t.Errorf("window/showMessage: %+v, want one error naming %s and the key", shown, cfg)
+	}
+
+	good := copyModule(t, "operator")
+	os.WriteFile(filepath.Join(good, ".reconcilelint.yaml"), []byte("disable: [goroutine]\n"), 0o644)
+	c2 := start(t, good, 0)
+	gfile := filepath.Join(good, "controllers", "configmap_controller.go")
+	c2.open(gfile, string(src))
+	c2.waitDiags(gfile, 1)
+	c2.mu.Lock()
+	defer c2.mu.Unlock()
+	if len(c2.shown) != 0 {
+		t.Errorf("a good configuration shows %+v", c2.shown)
 	}
 }

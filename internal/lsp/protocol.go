@@ -195,3 +195,9 @@ type LogMessageParams struct {
 	Type    int    `json:"type"`
 	Message string `json:"message"`
 }
+
+// ShowMessageParams are the parameters of window/showMessage.
+type ShowMessageParams struct {
+	Type    int    `json:"type"`
+	Message string `json:"message"`
+}

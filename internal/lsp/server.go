@@ -222,6 +222,13 @@ func (s *Server) logf(typ int, format string, args ...any) {
 	s.notify("window/logMessage", LogMessageParams{Type: typ, Message: "reconcilelint: " + msg})
 }
 
+// showf logs a message as logf does and shows it to the user (window/showMessage): for
+// problems the user must fix, such as a bad configuration file, that a log hides.
+func (s *Server) showf(typ int, format string, args ...any) {
+	s.logf(typ, format, args...)
+	s.notify("window/showMessage", ShowMessageParams{Type: typ, Message: "reconcilelint: " + fmt.Sprintf(format, args...)})
+}
+
 func decode(req *jsonrpc2.Request, v any) error {
 	if req.Params == nil {
 		return &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: req.Method + ": missing params"}

@@ -1,6 +1,6 @@
 // Command golangci-lint-reconcilelint is golangci-lint v2.15.0 with the reconcilelint
 // module plugin compiled in: the offline equivalent of the binary `golangci-lint custom`
-// builds from .custom-gcl.yml. Build it with `make gcl` (see docs/golangci-lint.md).
+// builds from .custom-gcl.yml. Build it with `make gcl` (see docs/development.md).
 //
 // main, createBuildInfo and the version variables follow golangci-lint's
 // cmd/golangci-lint/main.go; the blank import is what `custom` writes into plugins.go.

@@ -1,0 +1,210 @@
+package e2e
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/owenrumney/go-sarif/v3/pkg/report/v210/sarif"
+	"sigs.k8s.io/yaml"
+)
+
+type actionFile struct {
+	Inputs map[string]struct {
+		Default *string `json:"default"`
+	} `json:"inputs"`
+	Runs struct {
+		Using string `json:"using"`
+		Steps []struct {
+			ID   string            `json:"id"`
+			If   string            `json:"if"`
+			Uses string            `json:"uses"`
+			Run  string            `json:"run"`
+			Env  map[string]string `json:"env"`
+			With map[string]string `json:"with"`
+		} `json:"steps"`
+	} `json:"runs"`
+}
+
+// TestActionFile checks action.yml: the inputs, the pinned install, and the order of
+// its steps (analysis once, SARIF upload even with findings, then the verdict).
+func TestActionFile(t *testing.T) {
+	t.Parallel()
+	data, err := os.ReadFile(filepath.Join(repoRoot(t), "action.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a actionFile
+	if err := yaml.UnmarshalStrict(data, &a); err != nil {
+		// Strict on the parts this test reads; other keys (name, branding) are fine.
+		if err := yaml.Unmarshal(data, &a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, in := range []string{"version", "working-directory", "args", "fail-on-findings", "upload-sarif"} {
+		if _, ok := a.Inputs[in]; !ok {
+			t.Errorf("action.yml has no input %s", in)
+		}
+	}
+	if v := a.Inputs["version"].Default; v == nil || !regexp.MustCompile(`^v\d+\.\d+\.\d+$`).MatchString(*v) {
+		t.Errorf("the version input must default to a pinned tag, got %v", v)
+	}
+	if a.Runs.Using != "composite" || len(a.Runs.Steps) != 4 {
+		t.Fatalf("want a composite action of 4 steps: %+v", a.Runs)
+	}
+	install, analyse, upload, verdict := a.Runs.Steps[0], a.Runs.Steps[1], a.Runs.Steps[2], a.Runs.Steps[3]
+	if !strings.Contains(install.Run, `go install "github.com/reconcilelint/reconcilelint/cmd/reconcilelint@${VERSION}"`) || install.Env["VERSION"] != "${{ inputs.version }}" {
+		t.Errorf("install step: %+v", install)
+	}
+	if analyse.ID != "analyse" || !strings.Contains(analyse.Run, "action/run.sh\" analyse") {
+		t.Errorf("analysis step: %+v", analyse)
+	}
+	if !strings.HasPrefix(upload.Uses, "github/codeql-action/upload-sarif@") || !strings.Contains(upload.If, "always()") ||
+		!strings.Contains(upload.If, "inputs.upload-sarif == 'true'") {
+		t.Errorf("upload step: %+v", upload)
+	}
+	if !strings.Contains(verdict.Run, "action/run.sh\" verdict \"${{ steps.analyse.outputs.exit-code }}\"") ||
+		verdict.Env["RECONCILELINT_FAIL_ON_FINDINGS"] != "${{ inputs.fail-on-findings }}" {
+		t.Errorf("verdict step: %+v", verdict)
+	}
+	// Only one step runs reconcilelint.
+	n := 0
+	for _, s := range a.Runs.Steps {
+		n += strings.Count(s.Run, "run.sh\" analyse")
+	}
+	if n != 1 {
+		t.Errorf("the analysis runs %d times", n)
+	}
+}
+
+// TestActionScript runs the action's steps (action/run.sh) with fake binaries that exit
+// 0, 1, 2 and 3, and checks that the analysis step never fails the job, records the
+// code and the SARIF file, and that the verdict fails on 1 only with fail-on-findings
+// and always on 2 and 3.
+func TestActionScript(t *testing.T) {
+	t.Parallel()
+	script := filepath.Join(repoRoot(t), "action", "run.sh")
+	for code := 0; code <= 3; code++ {
+		for _, failOn := range []string{"true", "false"} {
+			t.Run(fmt.Sprintf("exit%d-fail%s", code, failOn), func(t *testing.T) {
+				dir := t.TempDir()
+				fake := filepath.Join(dir, "fake-reconcilelint")
+				// Writes the SARIF file unless it fails before the analysis, as the binary does.
+				body := fmt.Sprintf("#!/bin/sh\necho \"$@\" > %s/args\nfor a in \"$@\"; do case $a in -sarif-output=*) f=${a#-sarif-output=};; esac; done\n", dir)
+				if code < 2 {
+					body += "echo '{}' > \"$f\"\n"
+				}
+				body += fmt.Sprintf("exit %d\n", code)
+				os.WriteFile(fake, []byte(body), 0o755)
+				out := filepath.Join(dir, "github-output")
+				env := []string{"RECONCILELINT=" + fake, "RECONCILELINT_ARGS=-disable=directive ./controllers/...", "GITHUB_OUTPUT=" + out,
+					"RECONCILELINT_SARIF=x.sarif", "RECONCILELINT_FAIL_ON_FINDINGS=" + failOn}
+				_, stderr, got := runEnv(t, dir, env, "sh", script, "analyse")
+				if got != 0 {
+					t.Fatalf("analyse exited %d (must not stop the job before the upload): %s", got, stderr)
+				}
+				args, _ := os.ReadFile(filepath.Join(dir, "args"))
+				if want := "-format=github -sarif-output=x.sarif -disable=directive ./controllers/...\n"; string(args) != want {
+					t.Errorf("binary ran with %q, want %q", args, want)
+				}
+				outputs, _ := os.ReadFile(out)
+				if !strings.Contains(string(outputs), fmt.Sprintf("exit-code=%d\n", code)) {
+					t.Errorf("outputs %q lack exit-code=%d", outputs, code)
+				}
+				if hasSarif := strings.Contains(string(outputs), "sarif=x.sarif\n"); hasSarif != (code < 2) {
+					t.Errorf("outputs %q: sarif recorded %v, want %v", outputs, hasSarif, code < 2)
+				}
+				_, _, got = runEnv(t, dir, env, "sh", script, "verdict", fmt.Sprint(code))
+				wantFail := code >= 2 || code == 1 && failOn == "true"
+				if (got != 0) != wantFail {
+					t.Errorf("verdict on exit %d with fail-on-findings=%s: exit %d, want failure %v", code, failOn, got, wantFail)
+				}
+			})
+		}
+	}
+	// No code at all (the analysis step did not run) and a bad input fail.
+	if _, _, got := runEnv(t, t.TempDir(), nil, "sh", script, "verdict", ""); got == 0 {
+		t.Errorf("verdict without a code passes")
+	}
+	if _, _, got := runEnv(t, t.TempDir(), []string{"RECONCILELINT_FAIL_ON_FINDINGS=yes"}, "sh", script, "verdict", "1"); got == 0 {
+		t.Errorf("fail-on-findings=yes passes")
+	}
+}
+
+// TestActionScriptRealBinary: the analysis step with the real binary on the operator
+// writes annotations and a valid SARIF file from one run.
+func TestActionScriptRealBinary(t *testing.T) {
+	t.Parallel()
+	dir := copyModule(t, "operator")
+	out := filepath.Join(t.TempDir(), "github-output")
+	stdout, stderr, code := runEnv(t, dir, []string{"RECONCILELINT=" + binary, "GITHUB_OUTPUT=" + out}, "sh", filepath.Join(repoRoot(t), "action", "run.sh"), "analyse")
+	if code != 0 {
+		t.Fatalf("analyse: exit %d\n%s", code, stderr)
+	}
+	want, _ := os.ReadFile(filepath.Join(dir, "expected.txt"))
+	if n := strings.Count(stdout, "::warning file=controllers/"); n != len(lines(string(want))) {
+		t.Errorf("%d annotations, want %d:\n%s", n, len(lines(string(want))), stdout)
+	}
+	outputs, _ := os.ReadFile(out)
+	if string(outputs) != "exit-code=1\nsarif=reconcilelint.sarif\n" {
+		t.Errorf("outputs: %q", outputs)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "reconcilelint.sarif"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := sarif.FromBytes(data)
+	if err != nil || rep.Validate() != nil || len(rep.Runs[0].Results) != len(lines(string(want))) {
+		t.Errorf("SARIF from the same run: %v", err)
+	}
+}
+
+// TestPreCommitHooks: .pre-commit-hooks.yaml declares the hook, and its entry with the
+// file names pre-commit passes works.
+func TestPreCommitHooks(t *testing.T) {
+	t.Parallel()
+	data, err := os.ReadFile(filepath.Join(repoRoot(t), ".pre-commit-hooks.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hooks []struct {
+		ID            string   `json:"id"`
+		Name          string   `json:"name"`
+		Description   string   `json:"description"`
+		Language      string   `json:"language"`
+		Entry         string   `json:"entry"`
+		Types         []string `json:"types"`
+		Exclude       string   `json:"exclude"`
+		PassFilenames *bool    `json:"pass_filenames"`
+		RequireSerial bool     `json:"require_serial"`
+	}
+	if err := yaml.UnmarshalStrict(data, &hooks); err != nil {
+		t.Fatal(err)
+	}
+	if len(hooks) != 1 {
+		t.Fatalf("%d hooks", len(hooks))
+	}
+	h := hooks[0]
+	if h.ID != "reconcilelint" || h.Language != "golang" || h.Entry != "reconcilelint" || len(h.Types) != 1 || h.Types[0] != "go" ||
+		h.PassFilenames == nil || !*h.PassFilenames {
+		t.Errorf("hook: %+v", h)
+	}
+	// language: golang installs the repository's module and runs the entry's command:
+	// it must be the name of a main package of this module.
+	if _, err := os.Stat(filepath.Join(repoRoot(t), "cmd", h.Entry, "main.go")); err != nil {
+		t.Errorf("entry %s is not a command of this module: %v", h.Entry, err)
+	}
+	// What pre-commit runs: the entry with the staged files (not the excluded tests).
+	dir := filepath.Join(repoRoot(t), "testdata", "e2e", "operator")
+	files := []string{"controllers/secret_controller.go", "internal/backoff/backoff.go"}
+	if re := regexp.MustCompile(h.Exclude); !re.MatchString("controllers/x_test.go") || re.MatchString(files[0]) {
+		t.Errorf("exclude %q", h.Exclude)
+	}
+	out, stderr, code := run(t, dir, "", files...)
+	if code != 1 || len(lines(out)) != 1 || !strings.HasPrefix(out, "controllers/secret_controller.go:") {
+		t.Errorf("entry with the staged files: exit %d\n%s%s", code, out, stderr)
+	}
+}
