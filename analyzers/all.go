@@ -19,6 +19,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/notfound"
 	"github.com/reconcilelint/reconcilelint/analyzers/queuedone"
 	"github.com/reconcilelint/reconcilelint/analyzers/requeue"
+	"github.com/reconcilelint/reconcilelint/analyzers/requeueafter"
 	"github.com/reconcilelint/reconcilelint/analyzers/resulterr"
 	"github.com/reconcilelint/reconcilelint/analyzers/retryloop"
 	"github.com/reconcilelint/reconcilelint/analyzers/sleep"
@@ -42,6 +43,7 @@ type RuleSettings struct {
 	Notfound         notfound.Config         `json:"notfound,omitempty"`
 	Queuedone        queuedone.Config        `json:"queuedone,omitempty"`
 	Requeue          requeue.Config          `json:"requeue,omitempty"`
+	Requeueafter     requeueafter.Config     `json:"requeueafter,omitempty"`
 	Resulterr        resulterr.Config        `json:"resulterr,omitempty"`
 	Retryloop        retryloop.Config        `json:"retryloop,omitempty"`
 	Sleep            sleep.Config            `json:"sleep,omitempty"`
@@ -66,6 +68,7 @@ func DefaultRuleSettings() RuleSettings {
 		Notfound:         notfound.DefaultConfig(),
 		Queuedone:        queuedone.DefaultConfig(),
 		Requeue:          requeue.DefaultConfig(),
+		Requeueafter:     requeueafter.DefaultConfig(),
 		Resulterr:        resulterr.DefaultConfig(),
 		Retryloop:        retryloop.DefaultConfig(),
 		Sleep:            sleep.DefaultConfig(),
@@ -104,6 +107,8 @@ var Rules = []Rule{
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return queuedone.New(s.Queuedone) }},
 	{Name: "requeue", Title: "report the deprecated Result.Requeue field", Analyzer: requeue.Analyzer, Default: requeue.Default, Since: requeue.Since, Severity: requeue.Severity,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return requeue.New(s.Requeue) }},
+	{Name: "requeueafter", Title: "report a constant RequeueAfter shorter than a threshold", Analyzer: requeueafter.Analyzer, Default: requeueafter.Default, Since: requeueafter.Since, Severity: requeueafter.Severity,
+		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return requeueafter.New(s.Requeueafter) }},
 	{Name: "resulterr", Title: "report a RequeueAfter returned with a non-nil error", Analyzer: resulterr.Analyzer, Default: resulterr.Default, Since: resulterr.Since, Severity: resulterr.Severity,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return resulterr.New(s.Resulterr) }},
 	{Name: "retryloop", Title: "report loops that retry a failing call inside reconcile", Analyzer: retryloop.Analyzer, Default: retryloop.Default, Since: retryloop.Since, Severity: retryloop.Severity,
