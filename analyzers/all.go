@@ -22,6 +22,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/requeueafter"
 	"github.com/reconcilelint/reconcilelint/analyzers/resulterr"
 	"github.com/reconcilelint/reconcilelint/analyzers/retryloop"
+	"github.com/reconcilelint/reconcilelint/analyzers/setupctx"
 	"github.com/reconcilelint/reconcilelint/analyzers/sleep"
 	"github.com/reconcilelint/reconcilelint/analyzers/statusupdate"
 	"github.com/reconcilelint/reconcilelint/analyzers/terminalerror"
@@ -46,6 +47,7 @@ type RuleSettings struct {
 	Requeueafter     requeueafter.Config     `json:"requeueafter,omitempty"`
 	Resulterr        resulterr.Config        `json:"resulterr,omitempty"`
 	Retryloop        retryloop.Config        `json:"retryloop,omitempty"`
+	Setupctx         setupctx.Config         `json:"setupctx,omitempty"`
 	Sleep            sleep.Config            `json:"sleep,omitempty"`
 	Statusupdate     statusupdate.Config     `json:"statusupdate,omitempty"`
 	Terminalerror    terminalerror.Config    `json:"terminalerror,omitempty"`
@@ -71,6 +73,7 @@ func DefaultRuleSettings() RuleSettings {
 		Requeueafter:     requeueafter.DefaultConfig(),
 		Resulterr:        resulterr.DefaultConfig(),
 		Retryloop:        retryloop.DefaultConfig(),
+		Setupctx:         setupctx.DefaultConfig(),
 		Sleep:            sleep.DefaultConfig(),
 		Statusupdate:     statusupdate.DefaultConfig(),
 		Terminalerror:    terminalerror.DefaultConfig(),
@@ -113,6 +116,8 @@ var Rules = []Rule{
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return resulterr.New(s.Resulterr) }},
 	{Name: "retryloop", Title: "report loops that retry a failing call inside reconcile", Analyzer: retryloop.Analyzer, Default: retryloop.Default, Since: retryloop.Since, Severity: retryloop.Severity,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return retryloop.New(s.Retryloop) }},
+	{Name: "setupctx", Title: "report a manager or cache wait that shutdown cannot stop", Analyzer: setupctx.Analyzer, Default: setupctx.Default, Since: setupctx.Since, Severity: setupctx.Severity,
+		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return setupctx.New(s.Setupctx) }},
 	{Name: "sleep", Title: "report sleeps and polls that hold a reconcile worker", Analyzer: sleep.Analyzer, Default: sleep.Default, Since: sleep.Since, Severity: sleep.Severity,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return sleep.New(s.Sleep) }},
 	{Name: "statusupdate", Title: "report status changes written without the subresource", Analyzer: statusupdate.Analyzer, Default: statusupdate.Default, Since: statusupdate.Since, Severity: statusupdate.Severity,
