@@ -22,6 +22,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/requeueafter"
 	"github.com/reconcilelint/reconcilelint/analyzers/resulterr"
 	"github.com/reconcilelint/reconcilelint/analyzers/retryloop"
+	"github.com/reconcilelint/reconcilelint/analyzers/selftrigger"
 	"github.com/reconcilelint/reconcilelint/analyzers/setupctx"
 	"github.com/reconcilelint/reconcilelint/analyzers/sleep"
 	"github.com/reconcilelint/reconcilelint/analyzers/statusupdate"
@@ -47,6 +48,7 @@ type RuleSettings struct {
 	Requeueafter     requeueafter.Config     `json:"requeueafter,omitempty"`
 	Resulterr        resulterr.Config        `json:"resulterr,omitempty"`
 	Retryloop        retryloop.Config        `json:"retryloop,omitempty"`
+	Selftrigger      selftrigger.Config      `json:"selftrigger,omitempty"`
 	Setupctx         setupctx.Config         `json:"setupctx,omitempty"`
 	Sleep            sleep.Config            `json:"sleep,omitempty"`
 	Statusupdate     statusupdate.Config     `json:"statusupdate,omitempty"`
@@ -73,6 +75,7 @@ func DefaultRuleSettings() RuleSettings {
 		Requeueafter:     requeueafter.DefaultConfig(),
 		Resulterr:        resulterr.DefaultConfig(),
 		Retryloop:        retryloop.DefaultConfig(),
+		Selftrigger:      selftrigger.DefaultConfig(),
 		Setupctx:         setupctx.DefaultConfig(),
 		Sleep:            sleep.DefaultConfig(),
 		Statusupdate:     statusupdate.DefaultConfig(),
@@ -116,6 +119,8 @@ var Rules = []Rule{
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return resulterr.New(s.Resulterr) }},
 	{Name: "retryloop", Title: "report loops that retry a failing call inside reconcile", Analyzer: retryloop.Analyzer, Default: retryloop.Default, Since: retryloop.Since, Severity: retryloop.Severity,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return retryloop.New(s.Retryloop) }},
+	{Name: "selftrigger", Title: "report fresh timestamps written to the reconciled object", Analyzer: selftrigger.Analyzer, Default: selftrigger.Default, Since: selftrigger.Since, Severity: selftrigger.Severity,
+		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return selftrigger.New(s.Selftrigger) }},
 	{Name: "setupctx", Title: "report a manager or cache wait that shutdown cannot stop", Analyzer: setupctx.Analyzer, Default: setupctx.Default, Since: setupctx.Since, Severity: setupctx.Severity,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return setupctx.New(s.Setupctx) }},
 	{Name: "sleep", Title: "report sleeps and polls that hold a reconcile worker", Analyzer: sleep.Analyzer, Default: sleep.Default, Since: sleep.Since, Severity: sleep.Severity,
