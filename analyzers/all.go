@@ -17,6 +17,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/metriclabels"
 	"github.com/reconcilelint/reconcilelint/analyzers/nocancel"
 	"github.com/reconcilelint/reconcilelint/analyzers/notfound"
+	"github.com/reconcilelint/reconcilelint/analyzers/ownerref"
 	"github.com/reconcilelint/reconcilelint/analyzers/queuedone"
 	"github.com/reconcilelint/reconcilelint/analyzers/requeue"
 	"github.com/reconcilelint/reconcilelint/analyzers/requeueafter"
@@ -43,6 +44,7 @@ type RuleSettings struct {
 	Metriclabels     metriclabels.Config     `json:"metriclabels,omitempty"`
 	Nocancel         nocancel.Config         `json:"nocancel,omitempty"`
 	Notfound         notfound.Config         `json:"notfound,omitempty"`
+	Ownerref         ownerref.Config         `json:"ownerref,omitempty"`
 	Queuedone        queuedone.Config        `json:"queuedone,omitempty"`
 	Requeue          requeue.Config          `json:"requeue,omitempty"`
 	Requeueafter     requeueafter.Config     `json:"requeueafter,omitempty"`
@@ -70,6 +72,7 @@ func DefaultRuleSettings() RuleSettings {
 		Metriclabels:     metriclabels.DefaultConfig(),
 		Nocancel:         nocancel.DefaultConfig(),
 		Notfound:         notfound.DefaultConfig(),
+		Ownerref:         ownerref.DefaultConfig(),
 		Queuedone:        queuedone.DefaultConfig(),
 		Requeue:          requeue.DefaultConfig(),
 		Requeueafter:     requeueafter.DefaultConfig(),
@@ -109,6 +112,8 @@ var Rules = []Rule{
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return nocancel.New(s.Nocancel) }},
 	{Name: "notfound", Title: "report a NotFound of the reconciled object returned", Analyzer: notfound.Analyzer, Default: notfound.Default, Since: notfound.Since, Severity: notfound.Severity,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return notfound.New(s.Notfound) }},
+	{Name: "ownerref", Title: "report a namespaced owner of a cluster-scoped object", Analyzer: ownerref.Analyzer, Default: ownerref.Default, Since: ownerref.Since, Severity: ownerref.Severity,
+		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return ownerref.New(s.Ownerref) }},
 	{Name: "queuedone", Title: "report work-queue items that miss Done or Forget", Analyzer: queuedone.Analyzer, Default: queuedone.Default, Since: queuedone.Since, Severity: queuedone.Severity,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return queuedone.New(s.Queuedone) }},
 	{Name: "requeue", Title: "report the deprecated Result.Requeue field", Analyzer: requeue.Analyzer, Default: requeue.Default, Since: requeue.Since, Severity: requeue.Severity,
