@@ -52,7 +52,7 @@ var Analyzer = analyzerutil.Must(New(DefaultConfig()))
 const (
 	msgDeprecated = "the deprecated Result.Requeue re-adds the key through the rate limiter without Forget, so each requeue backs off longer (5ms doubling up to 1000s): set RequeueAfter to the interval you mean"
 	msgWithAfter  = "the deprecated Requeue has no effect next to a positive RequeueAfter: remove it"
-	msgWithErr    = "the Result is ignored when the returned error is non-nil (the controller requeues the key with backoff for the error): return the zero Result"
+	msgWithErr    = "Requeue and RequeueAfter are ignored when the returned error is non-nil (the controller requeues the key with backoff for the error; only Result.Priority still applies): return the zero Result"
 )
 
 func run(pass *analysis.Pass) (any, error) {
