@@ -17,10 +17,14 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/metriclabels"
 	"github.com/reconcilelint/reconcilelint/analyzers/nocancel"
 	"github.com/reconcilelint/reconcilelint/analyzers/notfound"
+	"github.com/reconcilelint/reconcilelint/analyzers/ownerref"
 	"github.com/reconcilelint/reconcilelint/analyzers/queuedone"
 	"github.com/reconcilelint/reconcilelint/analyzers/requeue"
+	"github.com/reconcilelint/reconcilelint/analyzers/requeueafter"
 	"github.com/reconcilelint/reconcilelint/analyzers/resulterr"
 	"github.com/reconcilelint/reconcilelint/analyzers/retryloop"
+	"github.com/reconcilelint/reconcilelint/analyzers/selftrigger"
+	"github.com/reconcilelint/reconcilelint/analyzers/setupctx"
 	"github.com/reconcilelint/reconcilelint/analyzers/sleep"
 	"github.com/reconcilelint/reconcilelint/analyzers/statusupdate"
 	"github.com/reconcilelint/reconcilelint/analyzers/terminalerror"
@@ -40,10 +44,14 @@ type RuleSettings struct {
 	Metriclabels     metriclabels.Config     `json:"metriclabels,omitempty"`
 	Nocancel         nocancel.Config         `json:"nocancel,omitempty"`
 	Notfound         notfound.Config         `json:"notfound,omitempty"`
+	Ownerref         ownerref.Config         `json:"ownerref,omitempty"`
 	Queuedone        queuedone.Config        `json:"queuedone,omitempty"`
 	Requeue          requeue.Config          `json:"requeue,omitempty"`
+	Requeueafter     requeueafter.Config     `json:"requeueafter,omitempty"`
 	Resulterr        resulterr.Config        `json:"resulterr,omitempty"`
 	Retryloop        retryloop.Config        `json:"retryloop,omitempty"`
+	Selftrigger      selftrigger.Config      `json:"selftrigger,omitempty"`
+	Setupctx         setupctx.Config         `json:"setupctx,omitempty"`
 	Sleep            sleep.Config            `json:"sleep,omitempty"`
 	Statusupdate     statusupdate.Config     `json:"statusupdate,omitempty"`
 	Terminalerror    terminalerror.Config    `json:"terminalerror,omitempty"`
@@ -64,10 +72,14 @@ func DefaultRuleSettings() RuleSettings {
 		Metriclabels:     metriclabels.DefaultConfig(),
 		Nocancel:         nocancel.DefaultConfig(),
 		Notfound:         notfound.DefaultConfig(),
+		Ownerref:         ownerref.DefaultConfig(),
 		Queuedone:        queuedone.DefaultConfig(),
 		Requeue:          requeue.DefaultConfig(),
+		Requeueafter:     requeueafter.DefaultConfig(),
 		Resulterr:        resulterr.DefaultConfig(),
 		Retryloop:        retryloop.DefaultConfig(),
+		Selftrigger:      selftrigger.DefaultConfig(),
+		Setupctx:         setupctx.DefaultConfig(),
 		Sleep:            sleep.DefaultConfig(),
 		Statusupdate:     statusupdate.DefaultConfig(),
 		Terminalerror:    terminalerror.DefaultConfig(),
@@ -100,14 +112,22 @@ var Rules = []Rule{
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return nocancel.New(s.Nocancel) }},
 	{Name: "notfound", Title: "report a NotFound of the reconciled object returned", Analyzer: notfound.Analyzer, Default: notfound.Default, Since: notfound.Since, Severity: notfound.Severity, Fix: true,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return notfound.New(s.Notfound) }},
+	{Name: "ownerref", Title: "report a namespaced owner of a cluster-scoped object", Analyzer: ownerref.Analyzer, Default: ownerref.Default, Since: ownerref.Since, Severity: ownerref.Severity, Fix: false,
+		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return ownerref.New(s.Ownerref) }},
 	{Name: "queuedone", Title: "report work-queue items that miss Done or Forget", Analyzer: queuedone.Analyzer, Default: queuedone.Default, Since: queuedone.Since, Severity: queuedone.Severity, Fix: false,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return queuedone.New(s.Queuedone) }},
 	{Name: "requeue", Title: "report the deprecated Result.Requeue field", Analyzer: requeue.Analyzer, Default: requeue.Default, Since: requeue.Since, Severity: requeue.Severity, Fix: true,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return requeue.New(s.Requeue) }},
+	{Name: "requeueafter", Title: "report a constant RequeueAfter shorter than a threshold", Analyzer: requeueafter.Analyzer, Default: requeueafter.Default, Since: requeueafter.Since, Severity: requeueafter.Severity, Fix: false,
+		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return requeueafter.New(s.Requeueafter) }},
 	{Name: "resulterr", Title: "report a RequeueAfter returned with a non-nil error", Analyzer: resulterr.Analyzer, Default: resulterr.Default, Since: resulterr.Since, Severity: resulterr.Severity, Fix: false,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return resulterr.New(s.Resulterr) }},
 	{Name: "retryloop", Title: "report loops that retry a failing call inside reconcile", Analyzer: retryloop.Analyzer, Default: retryloop.Default, Since: retryloop.Since, Severity: retryloop.Severity, Fix: false,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return retryloop.New(s.Retryloop) }},
+	{Name: "selftrigger", Title: "report fresh timestamps written to the reconciled object", Analyzer: selftrigger.Analyzer, Default: selftrigger.Default, Since: selftrigger.Since, Severity: selftrigger.Severity, Fix: false,
+		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return selftrigger.New(s.Selftrigger) }},
+	{Name: "setupctx", Title: "report a manager or cache wait that shutdown cannot stop", Analyzer: setupctx.Analyzer, Default: setupctx.Default, Since: setupctx.Since, Severity: setupctx.Severity, Fix: false,
+		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return setupctx.New(s.Setupctx) }},
 	{Name: "sleep", Title: "report sleeps and polls that hold a reconcile worker", Analyzer: sleep.Analyzer, Default: sleep.Default, Since: sleep.Since, Severity: sleep.Severity, Fix: false,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return sleep.New(s.Sleep) }},
 	{Name: "statusupdate", Title: "report status changes written without the subresource", Analyzer: statusupdate.Analyzer, Default: statusupdate.Default, Since: statusupdate.Since, Severity: statusupdate.Severity, Fix: false,

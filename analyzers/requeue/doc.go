@@ -8,8 +8,9 @@
 // with a nil error, the controller re-adds the key through the rate limiter and does not
 // call Forget, so the per-item backoff keeps growing with every such requeue: 5ms, 10ms,
 // 20ms, ... up to 1000s. A controller that meant "check again soon" ends up checking
-// every 16 minutes. When the error is non-nil the field is ignored altogether (the
-// error path requeues with backoff), and when RequeueAfter is positive it is ignored
+// every 16 minutes. When the error is non-nil the field is ignored altogether, like
+// RequeueAfter (the error path requeues with backoff; only Result.Priority still
+// applies), and when RequeueAfter is positive it is ignored
 // too (RequeueAfter wins). Set RequeueAfter to the interval you mean.
 //
 // The rule reports composite literals of reconcile.Result (or ctrl.Result) that set
@@ -25,22 +26,25 @@
 //   - a Result returned together with an error that is certainly non-nil (errors.New,
 //     fmt.Errorf, reconcile.TerminalError, or err inside if err != nil with no
 //     assignment to err before the return) is replaced by the zero Result, since the
-//     controller ignores it. A Priority is kept: the controller applies it to the
+//     controller ignores its Requeue and RequeueAfter. A Priority is kept: the controller applies it to the
 //     error path too.
 //
 // Neither fix is offered when it would drop a value with a side effect, such as a call.
 //
 // Bad:
 //
-//	if !deployment.Available() {
+//	if !lb.Provisioned() { // a cloud load balancer, outside the cluster
 //		return ctrl.Result{Requeue: true}, nil
 //	}
 //	return ctrl.Result{Requeue: true}, fmt.Errorf("creating service: %w", err)
 //
 // Good:
 //
-//	if !deployment.Available() {
+//	if !lb.Provisioned() {
 //		return ctrl.Result{RequeueAfter: 15 * time.Second}, nil
 //	}
 //	return ctrl.Result{}, fmt.Errorf("creating service: %w", err)
+//
+// An object of the cluster (a Deployment that rolls out) is not polled at all: watch it
+// (Owns or Watches) and its status change requeues the object.
 package requeue

@@ -5,10 +5,11 @@
 //
 // resulterr: report a RequeueAfter returned with a non-nil error
 //
-// When Reconcile returns a non-nil error, the controller ignores the Result: it logs
-// "Warning: Reconciler returned both a non-zero result and a non-nil error. The result
-// will always be ignored if the error is non-nil", and requeues the key through the rate
-// limiter (5ms doubling up to 1000s) instead of after RequeueAfter. Code that means "try
+// When Reconcile returns a non-nil error, the controller ignores the Result's Requeue
+// and RequeueAfter (only a Result.Priority still applies, to the error path too): it
+// logs a warning that RequeueAfter and Requeue will always be ignored when the error is
+// non-nil, and requeues the key through the rate limiter (5ms doubling up to 1000s)
+// instead of after RequeueAfter. Code that means "try
 // again in a minute" but also returns the error of some call retries on the backoff
 // schedule instead, and code that means "report the error and poll" never polls at the
 // interval it asked for. Return either the error (with the zero Result) or the Result
@@ -36,9 +37,15 @@
 //
 //	if err := r.Get(ctx, key, &secret); err != nil {
 //		if apierrors.IsNotFound(err) {
-//			// not there yet: poll for it
-//			return ctrl.Result{RequeueAfter: time.Minute}, nil
+//			// not there yet: the controller watches Secrets (Watches in SetupWithManager),
+//			// so the Secret's creation requeues the object; no poll is needed
+//			return ctrl.Result{}, nil
 //		}
 //		return ctrl.Result{}, err
+//	}
+//
+//	// A system outside the cluster sends no events: poll it, with a nil error.
+//	if err := r.Vault.Read(ctx, path); errors.Is(err, vault.ErrNotFound) {
+//		return ctrl.Result{RequeueAfter: time.Minute}, nil
 //	}
 package resulterr

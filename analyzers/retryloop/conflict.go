@@ -29,7 +29,7 @@ func conflictClosures(pass *analysis.Pass, rep *analyzerutil.Reporter, body *ast
 			return true
 		}
 		if w := staleWrite(pass, lit); w != nil {
-			rep.Reportf(w, "%s in a %s closure writes %s without re-reading it in the closure: a stale object fails with the same conflict on every attempt; Get it at the start of the closure%s",
+			rep.Reportf(w, "%s in a %s closure writes %s without re-reading it in the closure: a stale object fails with the same conflict on every attempt; Get it at the start of the closure, preferably with the API reader (mgr.GetAPIReader()): the cache can return the same stale object on every attempt%s",
 				k8sapi.Callee(info, w).Name(), k8sapi.Callee(info, call).Name(), strings.TrimPrefix(types.ExprString(w.Args[1]), "&"), analyzerutil.Chain(chain))
 		}
 		return true

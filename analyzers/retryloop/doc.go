@@ -31,7 +31,11 @@
 // (or its status) declared outside the closure without re-reading it inside the closure
 // (no client Get or List, no assignment to it, no helper taking a ctx and the object). The
 // object keeps its stale resourceVersion, so every attempt fails with the same conflict
-// and the retry only adds latency. Create, Delete and Patch are not checked: they do not
+// and the retry only adds latency. Re-read it inside the closure, preferably with the
+// API reader (mgr.GetAPIReader()) or another live client: the cached client may return
+// the same stale resourceVersion on every attempt until the informer catches up, which
+// the few fast steps of retry.DefaultRetry may not outlast. A re-read through either
+// client is accepted. Create, Delete and Patch are not checked: they do not
 // fail with a conflict because of a stale cached object unless an optimistic lock is
 // asked for.
 //
@@ -67,7 +71,8 @@
 //	}
 //
 //	err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
-//		if err := r.Get(ctx, client.ObjectKeyFromObject(obj), obj); err != nil {
+//		// r.APIReader is mgr.GetAPIReader(): a live read, not the cache
+//		if err := r.APIReader.Get(ctx, client.ObjectKeyFromObject(obj), obj); err != nil {
 //			return err
 //		}
 //		obj.Spec.Replicas = ptr.To(int32(3))

@@ -6,8 +6,10 @@
 //
 // A controller runs MaxConcurrentReconciles workers (one by default). While Reconcile
 // sleeps, polls or waits for a timer, its worker takes no other key: every other object
-// of the controller waits in the queue behind it, and the wait is invisible in the
-// queue metrics (the key is "processing", not "queued"). Return a Result with
+// of the controller waits in the queue behind it. In the queue metrics the wait shows
+// only as a long-running processor (workqueue_longest_running_processor_seconds and
+// workqueue_unfinished_work_seconds grow) while the queue depth and the queue latency
+// of the keys behind it climb; the held key itself is "processing", not "queued". Return a Result with
 // RequeueAfter instead: the worker is freed at once and the key comes back after the
 // interval, deduplicated with any event that arrives meanwhile.
 //

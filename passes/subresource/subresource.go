@@ -29,7 +29,25 @@ var Analyzer = &analysis.Analyzer{
 	URL:        "https://github.com/reconcilelint/reconcilelint/tree/main/passes/subresource",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(NoStatusSubresource)},
+	FactTypes:  []analysis.Fact{new(NoStatusSubresource), new(Scope)},
+}
+
+// Scope marks a root API type (+kubebuilder:object:root=true, or a
+// +kubebuilder:resource marker) with the scope of its CRD: cluster-scoped when a
+// +kubebuilder:resource marker says scope=Cluster, namespaced otherwise (controller-gen's
+// default).
+type Scope struct {
+	Cluster bool
+}
+
+// AFact implements analysis.Fact.
+func (*Scope) AFact() {}
+
+func (f *Scope) String() string {
+	if f.Cluster {
+		return "scope Cluster"
+	}
+	return "scope Namespaced"
 }
 
 // NoStatusSubresource marks a type name whose kubebuilder markers do not include
@@ -49,6 +67,24 @@ func (f *NoStatusSubresource) String() string {
 // Result holds the types with the fact, of this package and its dependencies.
 type Result struct {
 	types map[*types.TypeName]bool
+	scope map[*types.TypeName]bool // root types: true when cluster-scoped
+}
+
+// Scope reports the CRD scope of the named type t (or of *t) from its markers: cluster
+// is true for scope=Cluster; known is false when the type has no root or resource marker.
+func (r *Result) Scope(t types.Type) (cluster, known bool) {
+	if r == nil || t == nil {
+		return false, false
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false, false
+	}
+	cluster, known = r.scope[n.Origin().Obj()]
+	return cluster, known
 }
 
 // NoStatusSubresource reports whether the named type t (or the type that *t points to)
@@ -65,7 +101,7 @@ func (r *Result) NoStatusSubresource(t types.Type) bool {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	res := &Result{types: map[*types.TypeName]bool{}}
+	res := &Result{types: map[*types.TypeName]bool{}, scope: map[*types.TypeName]bool{}}
 	for _, f := range pass.Files {
 		prevEnd := f.Name.End()
 		for _, d := range f.Decls {
@@ -86,21 +122,30 @@ func run(pass *analysis.Pass) (any, error) {
 					at = doc.Pos()
 				}
 				groups := []*ast.CommentGroup{groupAbove(pass.Fset, f, after, at), doc} // in source order
-				marker, status := markers(groups)
-				if marker == "" || status {
-					continue
-				}
+				m := markers(groups)
 				tn, ok := pass.TypesInfo.Defs[ts.Name].(*types.TypeName)
-				if !ok {
+				if !ok || m.first == "" {
 					continue
 				}
-				pass.ExportObjectFact(tn, &NoStatusSubresource{Marker: marker})
+				if m.root || m.resource {
+					pass.ExportObjectFact(tn, &Scope{Cluster: m.cluster})
+				}
+				if !m.status {
+					pass.ExportObjectFact(tn, &NoStatusSubresource{Marker: m.first})
+				}
 			}
 		}
 	}
 	for _, of := range pass.AllObjectFacts() {
-		if tn, ok := of.Object.(*types.TypeName); ok {
+		tn, ok := of.Object.(*types.TypeName)
+		if !ok {
+			continue
+		}
+		switch f := of.Fact.(type) {
+		case *NoStatusSubresource:
 			res.types[tn] = true
+		case *Scope:
+			res.scope[tn] = f.Cluster
 		}
 	}
 	return res, nil
@@ -124,9 +169,17 @@ func groupAbove(fset *token.FileSet, f *ast.File, after, pos token.Pos) *ast.Com
 	return nil
 }
 
-// markers returns the first kubebuilder marker of the groups ("" when there is none),
-// and whether one of them enables the status subresource.
-func markers(groups []*ast.CommentGroup) (first string, status bool) {
+// markerSet is what the kubebuilder markers of a type say.
+type markerSet struct {
+	first    string // the first kubebuilder marker, "" when there is none
+	status   bool   // +kubebuilder:subresource:status
+	root     bool   // +kubebuilder:object:root=true
+	resource bool   // a +kubebuilder:resource marker
+	cluster  bool   // +kubebuilder:resource with scope=Cluster
+}
+
+// markers reads the kubebuilder markers of the groups.
+func markers(groups []*ast.CommentGroup) (m markerSet) {
 	for _, g := range groups {
 		if g == nil {
 			continue
@@ -143,14 +196,25 @@ func markers(groups []*ast.CommentGroup) (first string, status bool) {
 				if !strings.HasPrefix(line, "+kubebuilder:") {
 					continue
 				}
-				if first == "" {
-					first = line
+				if m.first == "" {
+					m.first = line
 				}
 				if line == "+kubebuilder:subresource:status" || strings.HasPrefix(line, "+kubebuilder:subresource:status ") {
-					status = true
+					m.status = true
+				}
+				if line == "+kubebuilder:object:root=true" || line == "+kubebuilder:object:root" {
+					m.root = true
+				}
+				if strings.HasPrefix(line, "+kubebuilder:resource:") {
+					m.resource = true
+					for _, arg := range strings.Split(strings.TrimPrefix(line, "+kubebuilder:resource:"), ",") {
+						if strings.TrimSpace(arg) == "scope=Cluster" {
+							m.cluster = true
+						}
+					}
 				}
 			}
 		}
 	}
-	return first, status
+	return m
 }

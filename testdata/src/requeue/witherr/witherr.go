@@ -16,21 +16,21 @@ func (r *R) get(ctx context.Context) error { return nil }
 
 func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
 	if err := r.get(ctx); err != nil {
-		return ctrl.Result{Requeue: true}, err // want `^the Result is ignored when the returned error is non-nil \(the controller requeues the key with backoff for the error\): return the zero Result$`
+		return ctrl.Result{Requeue: true}, err // want `^Requeue and RequeueAfter are ignored when the returned error is non-nil \(the controller requeues the key with backoff for the error; only Result.Priority still applies\): return the zero Result$`
 	}
 	err := r.get(ctx)
 	if err != nil {
-		return ctrl.Result{Requeue: true, RequeueAfter: 0}, fmt.Errorf("getting: %w", err) // want `the Result is ignored when the returned error is non-nil`
+		return ctrl.Result{Requeue: true, RequeueAfter: 0}, fmt.Errorf("getting: %w", err) // want `Requeue and RequeueAfter are ignored when the returned error is non-nil`
 	}
 	if !r.ready {
-		return reconcile.Result{Requeue: true}, errors.New("not ready") // want `the Result is ignored when the returned error is non-nil`
+		return reconcile.Result{Requeue: true}, errors.New("not ready") // want `Requeue and RequeueAfter are ignored when the returned error is non-nil`
 	}
 	if err := r.get(ctx); err != nil && r.ready {
-		return reconcile.Result{Requeue: true}, reconcile.TerminalError(err) // want `the Result is ignored when the returned error is non-nil`
+		return reconcile.Result{Requeue: true}, reconcile.TerminalError(err) // want `Requeue and RequeueAfter are ignored when the returned error is non-nil`
 	}
 	if err = r.get(ctx); nil != err {
 		r.ready = false
-		return ctrl.Result{Requeue: true}, (err) // want `the Result is ignored when the returned error is non-nil`
+		return ctrl.Result{Requeue: true}, (err) // want `Requeue and RequeueAfter are ignored when the returned error is non-nil`
 	}
 	return ctrl.Result{}, nil
 }
@@ -38,7 +38,7 @@ func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error
 // Priority applies to the error path too: the fix keeps it.
 func priority(ctx context.Context, r *R, p *int) (ctrl.Result, error) {
 	if err := r.get(ctx); err != nil {
-		return ctrl.Result{Requeue: true, Priority: p}, err // want `the Result is ignored when the returned error is non-nil`
+		return ctrl.Result{Requeue: true, Priority: p}, err // want `Requeue and RequeueAfter are ignored when the returned error is non-nil`
 	}
 	return ctrl.Result{}, nil
 }
@@ -51,7 +51,7 @@ func maybeNil(ctx context.Context, r *R) (ctrl.Result, error) {
 
 func wrapped(ctx context.Context, r *R) (ctrl.Result, error) {
 	err := r.get(ctx)
-	return ctrl.Result{Requeue: true}, fmt.Errorf("%w", err) // want `the Result is ignored when the returned error is non-nil`
+	return ctrl.Result{Requeue: true}, fmt.Errorf("%w", err) // want `Requeue and RequeueAfter are ignored when the returned error is non-nil`
 }
 
 func checkedElsewhere(ctx context.Context, r *R) (ctrl.Result, error) {
@@ -130,5 +130,5 @@ func closure(ctx context.Context, r *R) (ctrl.Result, error) {
 
 // Dropping fields whose values have side effects would change behaviour: no fix.
 func sideEffect(ctx context.Context, r *R, next func() time.Duration) (ctrl.Result, error) {
-	return ctrl.Result{Requeue: true, RequeueAfter: next()}, errors.New("x") // want `^the Result is ignored when the returned error is non-nil`
+	return ctrl.Result{Requeue: true, RequeueAfter: next()}, errors.New("x") // want `^Requeue and RequeueAfter are ignored when the returned error is non-nil`
 }

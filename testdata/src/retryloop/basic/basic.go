@@ -75,7 +75,7 @@ func ping() error { return nil }
 func (r *R) conflict(ctx context.Context, obj *corev1.ConfigMap) error {
 	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
 		obj.Data = map[string]string{"a": "b"}
-		return r.Update(ctx, obj) // want `^Update in a RetryOnConflict closure writes obj without re-reading it in the closure: a stale object fails with the same conflict on every attempt; Get it at the start of the closure \(Reconcile → conflict\)$`
+		return r.Update(ctx, obj) // want `^Update in a RetryOnConflict closure writes obj without re-reading it in the closure: a stale object fails with the same conflict on every attempt; Get it at the start of the closure, preferably with the API reader \(mgr.GetAPIReader\(\)\): the cache can return the same stale object on every attempt \(Reconcile → conflict\)$`
 	})
 }
 

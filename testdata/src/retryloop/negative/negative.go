@@ -121,7 +121,10 @@ func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error
 
 func (r *R) create(ctx context.Context, i int) error { return nil }
 
-type R2 struct{ client.Client }
+type R2 struct {
+	client.Client
+	APIReader client.Reader // mgr.GetAPIReader()
+}
 
 func (r *R2) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
 	obj := &corev1.ConfigMap{}
@@ -131,6 +134,17 @@ func (r *R2) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, erro
 			return err
 		}
 		obj.Data = map[string]string{"a": "b"}
+		return r.Update(ctx, obj)
+	})
+	if err != nil {
+		return ctrl.Result{}, err
+	}
+	// The book's recommendation: a live read through the API reader.
+	err = retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		if err := r.APIReader.Get(ctx, req.NamespacedName, obj); err != nil {
+			return err
+		}
+		obj.Data = map[string]string{"a": "c"}
 		return r.Update(ctx, obj)
 	})
 	if err != nil {

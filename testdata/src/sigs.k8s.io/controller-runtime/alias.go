@@ -7,6 +7,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/builder"
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 	"sigs.k8s.io/controller-runtime/pkg/manager"
+	"sigs.k8s.io/controller-runtime/pkg/manager/signals"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 )
 
@@ -29,4 +30,5 @@ var (
 	CreateOrPatch          = controllerutil.CreateOrPatch
 	CreateOrUpdate         = controllerutil.CreateOrUpdate
 	SetControllerReference = controllerutil.SetControllerReference
+	SetupSignalHandler     = signals.SetupSignalHandler
 )

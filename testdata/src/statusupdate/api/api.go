@@ -40,7 +40,7 @@ func (in *Widget) SetConditions(c []metav1.Condition) { in.Status.Conditions = c
 // Gadget is a custom resource whose CRD has no status subresource: its markers, in the
 // group above the doc comment as kubebuilder writes them, do not enable it.
 // +kubebuilder:printcolumn:name="ready",type="boolean",JSONPath=".status.ready"
-type Gadget struct { // want Gadget:`no status subresource \(\+kubebuilder:object:root=true\)`
+type Gadget struct { // want Gadget:`no status subresource \(\+kubebuilder:object:root=true\)` Gadget:`^scope Namespaced$`
 	metav1.TypeMeta
 	metav1.ObjectMeta
 	Spec   WidgetSpec
@@ -54,7 +54,7 @@ func (in *Gadget) DeepCopyObject() runtime.Object { out := *in; return &out }
 //
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-type Gizmo struct {
+type Gizmo struct { // want Gizmo:`^scope Namespaced$`
 	metav1.TypeMeta
 	metav1.ObjectMeta
 	Spec   WidgetSpec

@@ -141,3 +141,15 @@ type PodStatus struct {
 	PodIP              string
 	StartTime          *metav1.Time
 }
+
+// Namespace is a cluster-scoped namespace (subset of fields).
+type Namespace struct {
+	metav1.TypeMeta
+	metav1.ObjectMeta
+}
+
+// DeepCopy is a stub.
+func (in *Namespace) DeepCopy() *Namespace { return &Namespace{} }
+
+// DeepCopyObject is a stub.
+func (in *Namespace) DeepCopyObject() runtime.Object { return in.DeepCopy() }

@@ -1,7 +1,10 @@
 // Package cache synthesizes package k8s.io/client-go/tools/cache for tests.
 package cache
 
-import "time"
+import (
+	"context"
+	"time"
+)
 
 // ResourceEventHandler receives informer notifications.
 type ResourceEventHandler interface {
@@ -68,6 +71,16 @@ type InformerSynced func() bool
 
 // WaitForCacheSync is a stub.
 func WaitForCacheSync(stopCh <-chan struct{}, cacheSyncs ...InformerSynced) bool { return true }
+
+// WaitForNamedCacheSync is a stub.
+func WaitForNamedCacheSync(controllerName string, stopCh <-chan struct{}, cacheSyncs ...InformerSynced) bool {
+	return true
+}
+
+// WaitForNamedCacheSyncWithContext is a stub.
+func WaitForNamedCacheSyncWithContext(ctx context.Context, cacheSyncs ...InformerSynced) bool {
+	return true
+}
 
 // MetaNamespaceKeyFunc is a stub.
 func MetaNamespaceKeyFunc(obj interface{}) (string, error) { return "", nil }

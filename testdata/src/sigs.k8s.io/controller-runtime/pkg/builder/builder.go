@@ -92,3 +92,22 @@ func (blder *TypedBuilder[request]) WithOptions(options controller.TypedOptions[
 func (blder *TypedBuilder[request]) Build(r reconcile.TypedReconciler[request]) (controller.TypedController[request], error) {
 	return nil, nil
 }
+
+// Predicates filters the events of For, Owns and Watches.
+type Predicates struct {
+	predicates []predicate.Predicate
+}
+
+// WithPredicates sets the predicates of For, Owns or Watches.
+func WithPredicates(predicates ...predicate.Predicate) Predicates {
+	return Predicates{predicates: predicates}
+}
+
+// ApplyToFor is a stub.
+func (w Predicates) ApplyToFor(opts *ForInput) {}
+
+// ApplyToOwns is a stub.
+func (w Predicates) ApplyToOwns(opts *OwnsInput) {}
+
+// ApplyToWatches is a stub.
+func (w Predicates) ApplyToWatches(opts untypedWatchesInput) {}

@@ -6,6 +6,9 @@ import (
 	"time"
 )
 
+// NeverStop is a channel that is never closed.
+var NeverStop <-chan struct{} = make(chan struct{})
+
 // ConditionFunc reports whether polling is done.
 type ConditionFunc func() (done bool, err error)
 

@@ -1,0 +1,45 @@
+package requeueafter
+
+import (
+	"fmt"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/passes/directives"
+)
+
+// Config is the configuration of the requeueafter rule.
+type Config struct {
+	// Threshold is the shortest constant RequeueAfter that is not reported, as a Go
+	// duration ("1s", "500ms"); it must be positive. Default: "1s".
+	Threshold string `json:"threshold,omitempty"`
+}
+
+// DefaultConfig returns the default configuration.
+func DefaultConfig() Config { return Config{Threshold: "1s"} }
+
+// New validates c and returns a requeueafter analyzer configured with it.
+func New(c Config) (*analysis.Analyzer, error) {
+	threshold := time.Second
+	if c.Threshold != "" {
+		d, err := time.ParseDuration(c.Threshold)
+		if err != nil {
+			return nil, fmt.Errorf("threshold: %q is not a duration (write it like 1s or 500ms)", c.Threshold)
+		}
+		if d <= 0 {
+			return nil, fmt.Errorf("threshold: %q must be positive", c.Threshold)
+		}
+		threshold = d
+	}
+	return &analysis.Analyzer{
+		Name:       "requeueafter",
+		Doc:        analyzerutil.MustExtractDoc(doc, "requeueafter"),
+		URL:        analyzerutil.DocURL("requeueafter"),
+		Requires:   []*analysis.Analyzer{inspect.Analyzer, directives.Analyzer},
+		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, threshold) },
+		ResultType: analyzerutil.OutcomeType,
+	}, nil
+}

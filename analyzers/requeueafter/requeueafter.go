@@ -1,0 +1,137 @@
+package requeueafter
+
+import (
+	_ "embed"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strconv"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
+)
+
+//go:embed doc.go
+var doc string
+
+// Metadata of the rule.
+const (
+	Default  = true
+	Since    = "unreleased"
+	Severity = analyzerutil.Warning
+)
+
+// Analyzer is the requeueafter rule with the default configuration.
+var Analyzer = analyzerutil.Must(New(DefaultConfig()))
+
+const msg = "RequeueAfter of %v reconciles the object %s for as long as it waits, whether anything changed or not: a busy poll that loads the API server and the queue; watch the object you wait for (Owns, Watches) so that its change triggers the reconcile, or poll an external system at %v or more"
+
+func run(pass *analysis.Pass, threshold time.Duration) (any, error) {
+	rep := analyzerutil.NewReporter(pass)
+	if k8sapi.LookupType(pass.Pkg, k8sapi.ReconcilePkg, "Result") == nil {
+		return rep.Outcome(), nil
+	}
+	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	for cur := range ins.Root().Preorder((*ast.CompositeLit)(nil), (*ast.AssignStmt)(nil)) {
+		if rep.Skip(cur.Node().Pos()) {
+			continue
+		}
+		switch n := cur.Node().(type) {
+		case *ast.CompositeLit:
+			checkLiteral(pass, rep, cur, n, threshold)
+		case *ast.AssignStmt:
+			checkAssign(pass, rep, n, threshold)
+		}
+	}
+	return rep.Outcome(), nil
+}
+
+// short returns the constant duration of e when it is positive and below threshold.
+func short(pass *analysis.Pass, e ast.Expr, threshold time.Duration) (time.Duration, bool) {
+	tv, ok := pass.TypesInfo.Types[e]
+	if !ok || tv.Value == nil {
+		return 0, false
+	}
+	n, ok := constant.Int64Val(constant.ToInt(tv.Value))
+	if !ok || n <= 0 || time.Duration(n) >= threshold {
+		return 0, false
+	}
+	return time.Duration(n), true
+}
+
+func checkLiteral(pass *analysis.Pass, rep *analyzerutil.Reporter, cur inspector.Cursor, lit *ast.CompositeLit, threshold time.Duration) {
+	t := pass.TypesInfo.TypeOf(lit)
+	if t == nil || !k8sapi.IsResult(t) {
+		return
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return
+	}
+	for i, elt := range lit.Elts {
+		v, name := elt, ""
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			v = kv.Value
+			if key, ok := kv.Key.(*ast.Ident); ok {
+				name = key.Name
+			}
+		} else if i < st.NumFields() {
+			name = st.Field(i).Name()
+		}
+		if name != "RequeueAfter" {
+			continue
+		}
+		d, ok := short(pass, v, threshold)
+		if !ok {
+			return
+		}
+		// Returned with an error that is certainly non-nil: the controller ignores
+		// RequeueAfter there (the resulterr rule reports it).
+		if ret, ok := cur.Parent().Node().(*ast.ReturnStmt); ok && len(ret.Results) == 2 && ret.Results[0] == lit &&
+			analyzerutil.CertainlyNonNil(pass, cur.Parent(), ret.Results[1]) {
+			return
+		}
+		report(rep, elt, d, threshold)
+		return
+	}
+}
+
+func checkAssign(pass *analysis.Pass, rep *analyzerutil.Reporter, as *ast.AssignStmt, threshold time.Duration) {
+	if as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
+		return
+	}
+	for i, lhs := range as.Lhs {
+		sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "RequeueAfter" {
+			continue
+		}
+		xt := pass.TypesInfo.TypeOf(sel.X)
+		if xt == nil || !k8sapi.IsResult(xt) && !k8sapi.IsPointerTo(xt, k8sapi.ReconcilePkg, "Result") {
+			continue
+		}
+		if d, ok := short(pass, as.Rhs[i], threshold); ok {
+			report(rep, as, d, threshold)
+		}
+	}
+}
+
+func report(rep *analyzerutil.Reporter, at ast.Node, d, threshold time.Duration) {
+	rep.Reportf(at, msg, d, rate(d), threshold)
+}
+
+// rate describes how often an interval of d reconciles: "10 times a second", "every 2s".
+func rate(d time.Duration) string {
+	if d >= time.Second {
+		return "every " + d.String()
+	}
+	if n := int64(time.Second / d); n > 1 {
+		return strconv.FormatInt(n, 10) + " times a second"
+	}
+	return "about once a second"
+}

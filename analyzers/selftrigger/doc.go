@@ -1,0 +1,47 @@
+// Package selftrigger defines an Analyzer that reports a reconcile that writes a value
+// which differs on every pass into its own object.
+//
+// # Analyzer selftrigger
+//
+// selftrigger: report fresh timestamps written to the reconciled object
+//
+// Every Update or Patch of an object, of its status or of its main resource, is a
+// watch event, and the controller that watches the object (its For) reconciles it
+// again. A reconcile that stores a value that differs on every call (metav1.Now(),
+// time.Now(), a random string or a UUID, an incremented counter) into the reconciled
+// object and writes it without first comparing the old and the new object writes on
+// every pass: each write triggers the next reconcile, which writes again. The object
+// reconciles in a hot loop as fast as the worker and the API server allow, its
+// resourceVersion climbs, every other watcher of the kind receives the events, and
+// concurrent writers hit conflicts.
+//
+// The analyzer reports, in functions reached from a reconcile entry point, an Update
+// or Patch (client or Status()/SubResource() writer) of the reconciled object (the
+// out-parameter of a Get whose key comes from the reconcile request, or a parameter of
+// the same type in a helper) after an assignment of such a value to a field, label or
+// annotation of it (or an increment of one of its fields), when nothing guards the
+// write. A write is guarded when it sits inside an if statement (a changed flag, the
+// bool returned by meta.SetStatusCondition, a comparison of old and new), when an
+// earlier if statement returns (the object is already up to date), or when the function
+// compares with a DeepEqual or Equal call (equality.Semantic.DeepEqual, reflect.DeepEqual,
+// cmp.Equal). Not reported: conditions set through meta.SetStatusCondition (their
+// LastTransitionTime changes only with the status), values stored in other objects,
+// and packages whose controllers filter events with GenerationChangedPredicate (status
+// and metadata writes do not change the generation, so they trigger nothing).
+//
+// Bad:
+//
+//	obj.Status.LastReconciled = metav1.Now()
+//	obj.Status.Ready = ready
+//	return ctrl.Result{}, r.Status().Update(ctx, obj) // the update triggers the next pass
+//
+// Good:
+//
+//	before := obj.Status.DeepCopy()
+//	obj.Status.Ready = ready
+//	if !equality.Semantic.DeepEqual(before, &obj.Status) {
+//		obj.Status.LastTransition = metav1.Now() // only when something changed
+//		return ctrl.Result{}, r.Status().Update(ctx, obj)
+//	}
+//	return ctrl.Result{}, nil
+package selftrigger

@@ -1,0 +1,320 @@
+package selftrigger
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
+	"github.com/reconcilelint/reconcilelint/passes/reach"
+)
+
+//go:embed doc.go
+var doc string
+
+// Metadata of the rule.
+const (
+	Default  = true
+	Since    = "unreleased"
+	Severity = analyzerutil.Warning
+)
+
+// Analyzer is the selftrigger rule with the default configuration.
+var Analyzer = analyzerutil.Must(New(DefaultConfig()))
+
+const msg = "%s writes the reconciled object with %s, set from %s at line %d, on every pass without comparing old and new: each write is a watch event that reconciles the object again, a hot loop; write only when something changed (compare with equality.Semantic.DeepEqual, or use the bool of meta.SetStatusCondition)%s"
+
+const predicatePkg = k8sapi.CtrlRoot + "/pkg/predicate"
+
+func run(pass *analysis.Pass) (any, error) {
+	rep := analyzerutil.NewReporter(pass)
+	r := pass.ResultOf[reach.Analyzer].(*reach.Result)
+	if len(r.Funcs()) == 0 || filtersGeneration(pass) {
+		return rep.Outcome(), nil
+	}
+	// The reconciled objects: out-parameters of a Get keyed by the request.
+	reconciled := map[*types.Var]bool{}
+	kinds := map[*types.TypeName]bool{}
+	for _, fn := range r.Funcs() {
+		inspectBody(fn, func(n ast.Node) {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || len(call.Args) < 3 {
+				return
+			}
+			op, ok := k8sapi.ClientCall(pass.Pkg, pass.TypesInfo, call)
+			if !ok || op.Iface != "Reader" || op.Method != "Get" || !fromRequest(pass, call.Args[1]) {
+				return
+			}
+			if v := rootVar(pass, call.Args[2]); v != nil {
+				reconciled[v] = true
+				if n := k8sapi.Named(v.Type()); n != nil {
+					kinds[n.Obj()] = true
+				}
+			}
+		})
+	}
+	if len(reconciled) == 0 {
+		return rep.Outcome(), nil
+	}
+	for _, fn := range r.Funcs() {
+		if rep.Skip(fn.Pos()) {
+			continue
+		}
+		chain, _ := r.Reached(fn)
+		checkFunc(pass, rep, fn, chain, func(v *types.Var) bool {
+			if reconciled[v] {
+				return true
+			}
+			if v.Kind() != types.ParamVar {
+				return false
+			}
+			n := k8sapi.Named(v.Type())
+			return n != nil && kinds[n.Obj()]
+		})
+	}
+	return rep.Outcome(), nil
+}
+
+// filtersGeneration reports whether the package uses GenerationChangedPredicate: its
+// controllers then drop status and metadata writes.
+func filtersGeneration(pass *analysis.Pass) bool {
+	for _, obj := range pass.TypesInfo.Uses {
+		if tn, ok := obj.(*types.TypeName); ok && tn.Pkg() != nil && tn.Pkg().Path() == predicatePkg &&
+			(tn.Name() == "GenerationChangedPredicate" || tn.Name() == "TypedGenerationChangedPredicate") {
+			return true
+		}
+	}
+	return false
+}
+
+// inspectBody visits the body of the function node fn, without entering function
+// literals (reach lists reached closures separately).
+func inspectBody(fn ast.Node, visit func(ast.Node)) {
+	var body *ast.BlockStmt
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		body = fn.Body
+	case *ast.FuncLit:
+		body = fn.Body
+	}
+	if body == nil {
+		return
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		if n != nil {
+			visit(n)
+		}
+		return true
+	})
+}
+
+// fromRequest reports whether the key expression mentions a reconcile.Request.
+func fromRequest(pass *analysis.Pass, e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := pass.TypesInfo.Uses[id].(*types.Var); ok && k8sapi.IsRequest(v.Type()) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// rootVar returns the variable that e (v or &v) names.
+func rootVar(pass *analysis.Pass, e ast.Expr) *types.Var {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := pass.TypesInfo.Uses[id].(*types.Var)
+	return v
+}
+
+// pathRoot returns the variable at the root of a selector, index or star chain
+// (obj.Status.X, obj.Annotations["k"], (*obj).Labels), and whether the chain has a
+// step (the variable itself is not a field of it).
+func pathRoot(pass *analysis.Pass, e ast.Expr) (*types.Var, bool) {
+	steps := 0
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			e, steps = x.X, steps+1
+		case *ast.IndexExpr:
+			e, steps = x.X, steps+1
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.Ident:
+			v, _ := pass.TypesInfo.Uses[x].(*types.Var)
+			return v, v != nil && steps > 0
+		default:
+			return nil, false
+		}
+	}
+}
+
+// volatile returns a description of the first call in e whose value differs on every
+// call, or "".
+func volatile(pass *analysis.Pass, e ast.Expr) string {
+	desc := ""
+	ast.Inspect(e, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || desc != "" {
+			return desc == ""
+		}
+		fn, ok := k8sapi.Callee(pass.TypesInfo, call).(*types.Func)
+		if !ok || fn.Pkg() == nil || fn.Signature().Recv() != nil {
+			return true
+		}
+		name := types.ExprString(call.Fun) + "()"
+		switch path := fn.Pkg().Path(); {
+		case path == "time" && fn.Name() == "Now",
+			path == k8sapi.MetaV1Pkg && (fn.Name() == "Now" || fn.Name() == "NowMicro"),
+			path == "math/rand" || path == "math/rand/v2" || path == "crypto/rand" && fn.Name() == "Text",
+			path == "github.com/google/uuid" && (fn.Name() == "New" || fn.Name() == "NewString" || fn.Name() == "NewRandom" || fn.Name() == "NewUUID"),
+			path == "k8s.io/apimachinery/pkg/util/uuid" && fn.Name() == "NewUUID",
+			path == "k8s.io/apimachinery/pkg/util/rand" && fn.Name() == "String":
+			desc = name
+		}
+		return desc == ""
+	})
+	return desc
+}
+
+type store struct {
+	pos  token.Pos
+	desc string // "metav1.Now()"
+	what string // "obj.Status.LastReconciled"
+}
+
+func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, fn ast.Node, chain []string, isObj func(*types.Var) bool) {
+	stores := map[*types.Var][]store{} // in source order
+	add := func(v *types.Var, ok bool, pos token.Pos, desc, what string) {
+		if v == nil || !ok || desc == "" || !isObj(v) {
+			return
+		}
+		stores[v] = append(stores[v], store{pos, desc, what})
+	}
+	compares := false
+	var guards []*ast.IfStmt
+	inspectBody(fn, func(n ast.Node) {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if len(n.Lhs) != len(n.Rhs) {
+				return
+			}
+			for i, l := range n.Lhs {
+				v, ok := pathRoot(pass, l)
+				add(v, ok, n.Pos(), volatile(pass, n.Rhs[i]), types.ExprString(l))
+			}
+		case *ast.IncDecStmt:
+			v, ok := pathRoot(pass, n.X)
+			if n.Tok == token.INC {
+				add(v, ok, n.Pos(), "an increment", types.ExprString(n.X))
+			}
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
+				switch sel.Sel.Name {
+				case "DeepEqual", "Equal", "DeepDerivative", "EqualValues":
+					compares = true
+				case "SetAnnotations", "SetLabels":
+					if len(n.Args) == 1 {
+						v := rootVar(pass, sel.X)
+						add(v, true, n.Pos(), volatile(pass, n.Args[0]), types.ExprString(sel.X)+"."+sel.Sel.Name[3:])
+					}
+				}
+			}
+		case *ast.IfStmt:
+			if !errTest(pass, n.Cond) {
+				guards = append(guards, n)
+			}
+		}
+	})
+	if len(stores) == 0 || compares {
+		return
+	}
+	inspectBody(fn, func(n ast.Node) {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || len(call.Args) < 2 {
+			return
+		}
+		op, ok := k8sapi.ClientCall(pass.Pkg, pass.TypesInfo, call)
+		if !ok || (op.Iface != "Writer" && op.Iface != "SubResourceWriter") || (op.Method != "Update" && op.Method != "Patch") {
+			return
+		}
+		v := rootVar(pass, call.Args[1])
+		var st store
+		for _, s := range stores[v] {
+			if s.pos < call.Pos() {
+				st = s // the last store before the write
+			}
+		}
+		if v == nil || st.desc == "" {
+			return
+		}
+		for _, g := range guards {
+			// An enclosing if, or an earlier if that returns.
+			if g.Pos() <= call.Pos() && call.End() <= g.End() || g.End() <= call.Pos() && returns(g.Body) {
+				return
+			}
+		}
+		line := pass.Fset.Position(st.pos).Line
+		rep.Report(analysis.Diagnostic{
+			Pos: call.Pos(), End: call.End(),
+			Message: fmt.Sprintf(msg, writeName(call), st.what, st.desc, line, analyzerutil.Chain(chain)),
+		})
+	})
+}
+
+// writeName is the written call as the user wrote it, shortened: "r.Status().Update".
+func writeName(call *ast.CallExpr) string {
+	s := types.ExprString(call.Fun)
+	if len(s) > 40 {
+		if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
+			return sel.Sel.Name
+		}
+	}
+	return s
+}
+
+// errTest reports whether cond only tests errors (err != nil, apierrors.IsNotFound(err)).
+func errTest(pass *analysis.Pass, cond ast.Expr) bool {
+	switch c := ast.Unparen(cond).(type) {
+	case *ast.BinaryExpr:
+		if c.Op == token.LAND || c.Op == token.LOR {
+			return errTest(pass, c.X) && errTest(pass, c.Y)
+		}
+		return k8sapi.IsError(pass.TypesInfo.TypeOf(c.X)) || k8sapi.IsError(pass.TypesInfo.TypeOf(c.Y))
+	case *ast.UnaryExpr:
+		return c.Op == token.NOT && errTest(pass, c.X)
+	case *ast.CallExpr:
+		for _, a := range c.Args {
+			if k8sapi.IsError(pass.TypesInfo.TypeOf(a)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// returns reports whether the block ends in a return.
+func returns(b *ast.BlockStmt) bool {
+	if b == nil || len(b.List) == 0 {
+		return false
+	}
+	_, ok := b.List[len(b.List)-1].(*ast.ReturnStmt)
+	return ok
+}
