@@ -17,12 +17,29 @@
 // Create, Update, Patch and Apply of Status() and SubResource() writers) and
 // controllerutil.CreateOrUpdate/CreateOrPatch (also through the ctrl package's
 // variables) whose error is:
+//
 //   - discarded: the call is an expression statement, its error is assigned to _, or
 //     the variable holding it is overwritten or goes out of scope without being read;
+//
 //   - only logged: the error is compared with nil and passed to loggers or event
 //     recorders only, and every return that follows returns a nil error and a Result
 //     that is certainly zero (no RequeueAfter, no Requeue). Functions without an error
 //     result (best-effort cleanups) are not reported for a logged error.
+//
+//   - dropped unless it passes an error test: the error is only given to
+//     apierrors.IsXxx or errors.Is (and loggers), and the paths where the test is false
+//     return as above; a Result that only copies RequeueAfter from an earlier step's
+//     Result does not retry the dropped error.
+//
+// Two more kinds of call count as writes. A function of the package that returns the
+// error of a write (directly, wrapped, or through another such function) hands the
+// error to its caller: the caller that drops it is reported, at its call, naming the
+// helper and the write (`updateStatus (Status().Update)`); functions of other packages
+// are not followed. And the owner-reference setters controllerutil.SetControllerReference,
+// SetOwnerReference and ctrl.SetControllerReference, which fail when the owner is
+// cluster-scoped and the object namespaced, across namespaces, or when another owner is
+// already the controller: dropped, the child is created without the reference, is not
+// garbage-collected with its owner, and Owns() never maps its events back.
 //
 // Writes are recognised by type identity: a helper named Delete or Patch that does not
 // call the API (such as a conditions.Delete editing a slice) is not a write. Errors
@@ -42,4 +59,22 @@
 //		return ctrl.Result{}, err
 //	}
 //	return ctrl.Result{}, nil
+//
+// Bad (the helper returns the error, the caller keeps only conflicts):
+//
+//	if err := r.updateStatus(ctx, obj); apierrors.IsConflict(err) {
+//		return ctrl.Result{Requeue: true}, nil
+//	}
+//	return ctrl.Result{}, nil
+//
+//	_ = controllerutil.SetControllerReference(owner, child, r.Scheme)
+//
+// Good:
+//
+//	if err := r.updateStatus(ctx, obj); err != nil {
+//		return ctrl.Result{}, err
+//	}
+//	if err := controllerutil.SetControllerReference(owner, child, r.Scheme); err != nil {
+//		return ctrl.Result{}, err
+//	}
 package droppederr

@@ -2,6 +2,7 @@ package droppederr
 
 import (
 	_ "embed"
+	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -41,6 +42,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return rep.Outcome(), nil
 	}
 	r := pass.ResultOf[reach.Analyzer].(*reach.Result)
+	h := &helpers{pass: pass, s: s, memo: map[*ssa.Function]*k8sapi.Write{}}
 	for _, node := range r.Funcs() {
 		fn := s.Func(node)
 		if fn == nil {
@@ -58,6 +60,17 @@ func run(pass *analysis.Pass) (any, error) {
 					continue
 				}
 				w, ok := k8sapi.WriteCall(pass.Pkg, pass.TypesInfo, ce)
+				cons := consequence
+				if !ok {
+					if w, ok = ownerRefCall(pass.TypesInfo, ce); ok {
+						cons = ownerConsequence
+					} else if callee := call.Call.StaticCallee(); callee != nil {
+						if hw := h.returnsWrite(callee); hw != nil {
+							w, ok = *hw, true
+							w.Desc = callee.Name() + " (" + hw.Desc + ")"
+						}
+					}
+				}
 				if !ok {
 					continue
 				}
@@ -65,7 +78,6 @@ func run(pass *analysis.Pass) (any, error) {
 				if how == "" {
 					continue
 				}
-				cons := consequence
 				if w.Status {
 					cons = statusConsequence
 				}
@@ -74,6 +86,95 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return rep.Outcome(), nil
+}
+
+const ownerConsequence = "without the owner reference the child is not garbage-collected with its owner, and Owns() never maps its events back to the owner"
+
+// ownerRefCall recognises controllerutil.SetControllerReference and SetOwnerReference
+// (and the root package's SetControllerReference): they fail when the owner is
+// cluster-scoped and the object namespaced, across namespaces, or when another
+// controller already owns the object.
+func ownerRefCall(info *types.Info, ce *ast.CallExpr) (k8sapi.Write, bool) {
+	if k8sapi.IsFuncCall(info, ce, k8sapi.ControllerutilPkg, "SetControllerReference", "SetOwnerReference") ||
+		k8sapi.IsFuncCall(info, ce, k8sapi.CtrlRoot, "SetControllerReference") {
+		return k8sapi.Write{Desc: "controllerutil." + k8sapi.Callee(info, ce).Name()}, true
+	}
+	return k8sapi.Write{}, false
+}
+
+// helpers finds the functions of the package that return the error of a client write
+// (directly, wrapped, or through another such function): their callers own that error.
+type helpers struct {
+	pass *analysis.Pass
+	s    *recssa.Result
+	memo map[*ssa.Function]*k8sapi.Write
+}
+
+// returnsWrite returns the write whose error fn returns as its last result, or nil.
+func (h *helpers) returnsWrite(fn *ssa.Function) *k8sapi.Write {
+	if w, ok := h.memo[fn]; ok {
+		return w
+	}
+	h.memo[fn] = nil // recursion
+	if fn.Pkg != h.s.Pkg || fn.Blocks == nil {
+		return nil
+	}
+	res := fn.Signature.Results()
+	if res.Len() == 0 || !k8sapi.IsError(res.At(res.Len()-1).Type()) {
+		return nil
+	}
+	var found *k8sapi.Write
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok || found != nil {
+				continue
+			}
+			var w k8sapi.Write
+			ok = false
+			if ce := h.s.CallExpr(call); ce != nil {
+				w, ok = k8sapi.WriteCall(h.pass.Pkg, h.pass.TypesInfo, ce)
+			}
+
+			if !ok {
+				if callee := call.Call.StaticCallee(); callee != nil && callee != fn {
+					if hw := h.returnsWrite(callee); hw != nil {
+						w, ok = *hw, true
+						w.ErrIndex = callee.Signature.Results().Len() - 1
+					}
+				}
+			}
+			if !ok {
+				continue
+			}
+			errv := errValue(call, w.ErrIndex)
+			if errv == nil {
+				continue
+			}
+			for _, ret := range recssa.Returns(fn) {
+				if recssa.Derives(ret.Results[len(ret.Results)-1], errv, nil) {
+					w.ErrIndex = res.Len() - 1
+					found = &w
+					break
+				}
+			}
+		}
+	}
+	h.memo[fn] = found
+	return found
+}
+
+// errValue returns the value of the call's error result at idx, or nil when unused.
+func errValue(call *ssa.Call, idx int) ssa.Value {
+	if _, ok := call.Type().(*types.Tuple); !ok {
+		return call
+	}
+	for _, ref := range referrers(call) {
+		if ex, ok := ref.(*ssa.Extract); ok && ex.Index == idx {
+			return ex
+		}
+	}
+	return nil
 }
 
 // dropped returns how the error of the write call is dropped ("discarded", "only
@@ -95,7 +196,8 @@ func dropped(call *ssa.Call, idx int) string {
 	if len(refs) == 0 {
 		return "discarded"
 	}
-	var tests []*ssa.BasicBlock // blocks ending in a nil test of the error
+
+	var tests []errTest // blocks ending in a test of the error
 	if !onlyLogged(errv, &tests, map[ssa.Value]bool{}) {
 		return ""
 	}
@@ -109,9 +211,17 @@ func dropped(call *ssa.Call, idx int) string {
 	// The paths on which the error is non-nil: the non-nil side of each test, or
 	// everything after the call when it is logged without a test.
 	var starts []*ssa.BasicBlock
+	preds := 0
 	for _, t := range tests {
-		nilSide := recssa.NilSucc(t, errv)
-		for _, succ := range t.Succs {
+		if t.pred {
+			// apierrors.IsConflict(err): the true side handles that kind of error, the
+			// false side drops every other one.
+			preds++
+			starts = append(starts, t.b.Succs[1])
+			continue
+		}
+		nilSide := recssa.NilSucc(t.b, errv)
+		for _, succ := range t.b.Succs {
 			if succ != nilSide {
 				starts = append(starts, succ)
 			}
@@ -119,6 +229,10 @@ func dropped(call *ssa.Call, idx int) string {
 	}
 	if len(tests) == 0 {
 		starts = []*ssa.BasicBlock{call.Block()}
+	}
+	how := "only logged"
+	if preds > 0 {
+		how = "dropped unless it passes the error test"
 	}
 	for _, ret := range recssa.Returns(fn) {
 		reachable := false
@@ -133,11 +247,83 @@ func dropped(call *ssa.Call, idx int) string {
 		if recssa.MayBeNonNil(ret.Results[len(ret.Results)-1], ret.Block()) {
 			return "" // some path may still fail the reconcile
 		}
-		if len(ret.Results) == 2 && k8sapi.IsResult(ret.Results[0].Type()) && !zeroResult(ret.Results[0], map[ssa.Value]bool{}) {
+		if len(ret.Results) == 2 && k8sapi.IsResult(ret.Results[0].Type()) && !zeroResult(ret.Results[0], map[ssa.Value]bool{}) &&
+			(preds == 0 || !copiedRequeue(ret.Results[0])) {
 			return "" // may requeue
 		}
 	}
-	return "only logged"
+	return how
+}
+
+// errTest is a block ending in a test of the error: a comparison with nil, or (pred) an
+// error predicate such as apierrors.IsConflict(err).
+type errTest struct {
+	b    *ssa.BasicBlock
+	pred bool
+}
+
+// errPredicate reports whether c is apierrors.IsXxx(v) or errors.Is(v, ...).
+func errPredicate(c *ssa.Call, v ssa.Value) bool {
+	fn := c.Call.StaticCallee()
+	if fn == nil || fn.Object() == nil || fn.Object().Pkg() == nil || len(c.Call.Args) == 0 || c.Call.Args[0] != v {
+		return false
+	}
+	path, name := fn.Object().Pkg().Path(), fn.Name()
+	return path == k8sapi.APIErrorsPkg && strings.HasPrefix(name, "Is") || path == "errors" && name == "Is"
+}
+
+// copiedRequeue reports whether the Result is a literal whose requeue fields are copied
+// from another Result (`ctrl.Result{RequeueAfter: result.RequeueAfter}`): after an
+// error test that handles one kind of error, such a Result requeues only when an
+// earlier step asked for it, not because of the dropped error.
+func copiedRequeue(v ssa.Value) bool {
+	u, ok := v.(*ssa.UnOp)
+	if !ok {
+		return false
+	}
+	a, ok := u.X.(*ssa.Alloc)
+	if !ok {
+		return false
+	}
+	copied := false
+	for _, ref := range referrers(a) {
+		fa, ok := ref.(*ssa.FieldAddr)
+		if !ok {
+			continue
+		}
+		if name := recssa.FieldName(fa); name != "Requeue" && name != "RequeueAfter" {
+			continue
+		}
+		for _, st := range referrers(fa) {
+			st, ok := st.(*ssa.Store)
+			if !ok {
+				continue
+			}
+			if _, isConst := st.Val.(*ssa.Const); isConst {
+				continue
+			}
+			if !k8sapi.IsResult(fieldSource(st.Val)) {
+				return false
+			}
+			copied = true
+		}
+	}
+	return copied
+}
+
+// fieldSource returns the type of the struct that v was read from (a field load), or nil.
+func fieldSource(v ssa.Value) types.Type {
+	switch v := v.(type) {
+	case *ssa.Field:
+		return v.X.Type()
+	case *ssa.UnOp:
+		if fa, ok := v.X.(*ssa.FieldAddr); ok {
+			if p, ok := fa.X.Type().Underlying().(*types.Pointer); ok {
+				return p.Elem()
+			}
+		}
+	}
+	return nil
 }
 
 func referrers(v ssa.Value) []ssa.Instruction {
@@ -157,7 +343,7 @@ func referrers(v ssa.Value) []ssa.Instruction {
 // onlyLogged reports whether every use of v is a comparison with nil (collected in
 // tests) or an argument of a logging or event call, directly, converted to an
 // interface, through the variadic slice of such a call, or through err.Error().
-func onlyLogged(v ssa.Value, tests *[]*ssa.BasicBlock, seen map[ssa.Value]bool) bool {
+func onlyLogged(v ssa.Value, tests *[]errTest, seen map[ssa.Value]bool) bool {
 	if seen[v] {
 		return true
 	}
@@ -170,13 +356,13 @@ func onlyLogged(v ssa.Value, tests *[]*ssa.BasicBlock, seen map[ssa.Value]bool) 
 			}
 			for _, use := range referrers(ref) {
 				if ifi, ok := use.(*ssa.If); ok {
-					*tests = append(*tests, ifi.Block())
+					*tests = append(*tests, errTest{b: ifi.Block()})
 				} else {
 					return false
 				}
 			}
-		case *ssa.MakeInterface:
-			if !onlyLogged(ref, tests, seen) {
+		case *ssa.MakeInterface, *ssa.ChangeInterface:
+			if !onlyLogged(ref.(ssa.Value), tests, seen) {
 				return false
 			}
 		case *ssa.Store:
@@ -211,6 +397,16 @@ func onlyLogged(v ssa.Value, tests *[]*ssa.BasicBlock, seen map[ssa.Value]bool) 
 				}
 				return false
 			}
+			if c, ok := ref.(*ssa.Call); ok && errPredicate(c, v) {
+				for _, use := range referrers(c) {
+					if ifi, ok := use.(*ssa.If); ok {
+						*tests = append(*tests, errTest{b: ifi.Block(), pred: true})
+					} else {
+						return false
+					}
+				}
+				continue
+			}
 			if !sink(ref, tests, seen) {
 				return false
 			}
@@ -228,7 +424,7 @@ func isNil(v ssa.Value) bool {
 
 // sink reports whether call only reports its arguments: a logging call, or a fmt.Sprint*
 // whose string is only logged.
-func sink(call ssa.CallInstruction, tests *[]*ssa.BasicBlock, seen map[ssa.Value]bool) bool {
+func sink(call ssa.CallInstruction, tests *[]errTest, seen map[ssa.Value]bool) bool {
 	if logging(call.Common()) {
 		return true
 	}

@@ -18,5 +18,5 @@ func testdata(t *testing.T) string {
 }
 
 func TestDroppedErr(t *testing.T) {
-	analysistest.Run(t, testdata(t), droppederr.Analyzer, "droppederr/basic", "droppederr/negative")
+	analysistest.Run(t, testdata(t), droppederr.Analyzer, "droppederr/basic", "droppederr/negative", "droppederr/helpers")
 }

@@ -36,6 +36,21 @@
 // are not on the worker), nor are goroutines in start-up code (main, SetupWithManager,
 // Runnables) or tests.
 //
+// Also reported: time.AfterFunc in a function reached from an entry point. Its callback
+// runs on a goroutine of its own after the duration, usually after the reconcile has
+// returned; nothing can wait for it (Timer.Stop does not), and it races with the next
+// reconcile of the object. A delayed step belongs to the queue: return
+// ctrl.Result{RequeueAfter: d}.
+//
+// Bad:
+//
+//	time.AfterFunc(time.Minute, func() { _ = r.Delete(context.Background(), obj) })
+//	return ctrl.Result{}, nil
+//
+// Good:
+//
+//	return ctrl.Result{RequeueAfter: time.Minute}, nil // delete on the next pass
+//
 // Bad:
 //
 //	func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {

@@ -51,6 +51,10 @@ func run(pass *analysis.Pass) (any, error) {
 				}
 				rep.Reportf(n, "goroutine started in a Reconcile path %s%s", consequence, analyzerutil.Chain(chain))
 			case *ast.CallExpr:
+				if k8sapi.IsFuncCall(pass.TypesInfo, n, "time", "AfterFunc") {
+					rep.Reportf(n, "time.AfterFunc runs its function on another goroutine after the reconcile may have returned: nothing waits for it (Stop does not wait either), its error reaches no one, and it may run at the same time as the next reconcile of the object; return ctrl.Result{RequeueAfter: d} instead%s", analyzerutil.Chain(chain))
+					return
+				}
 				name := asyncGo(pass, n)
 				if name == "" {
 					return

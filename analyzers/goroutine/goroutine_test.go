@@ -22,5 +22,5 @@ func testdata(t *testing.T) string {
 // path, receives from the goroutine's channel, deferred Wait), start-up code,
 // Runnables, nested goroutines, tests and ignore directives.
 func TestGoroutine(t *testing.T) {
-	analysistest.Run(t, testdata(t), goroutine.Analyzer, "goroutine/basic", "goroutine/negative")
+	analysistest.Run(t, testdata(t), goroutine.Analyzer, "goroutine/basic", "goroutine/negative", "goroutine/afterfunc")
 }

@@ -23,8 +23,23 @@
 // index compared with len or used to index), which skip a failing item or collect its
 // error; error branches that append the error to a list or join it; loops that return or
 // break on error; loops that receive from channels (event loops); loops inside functions
-// started on another goroutine. The loop must be in the package of the entry point: a
-// retry loop in a helper of another package is not followed (the shared summary facts
+// started on another goroutine. A loop whose header variable (the counter of a
+// three-clause for, the key or value of a range) flows into the arguments of the failing
+// call, directly or through locals the body builds from it (`pod := newPod(obj, i)`, a
+// field store `cm.Name = name`, a pointer filled by `fill(&pod, i)`), handles a different
+// object each turn: an item loop. So does a counted loop (three-clause for, range over
+// an integer) that goes on to the next turn after a success, as loops creating N
+// replicas with generateName do. A counter that reaches only the ctx (a per-attempt
+// timeout) or a log line does not make an item loop. Good (one replica per turn):
+//
+//	for i := 0; i < replicas; i++ {
+//		if err := r.Create(ctx, newPod(obj, i)); err != nil && !apierrors.IsAlreadyExists(err) {
+//			errs = append(errs, err)
+//		}
+//	}
+//
+// The loop must be in the package of the entry point: a retry loop in a helper of
+// another package is not followed (the shared summary facts
 // are computed from calls, not from control flow).
 //
 // Also reported: a retry.RetryOnConflict or retry.OnError closure that Updates an object

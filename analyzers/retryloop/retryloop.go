@@ -124,9 +124,12 @@ func retryLoops(info *types.Info, body *ast.BlockStmt) []*ast.CallExpr {
 			if call == nil || seen[call] || collects(info, body, test, errVar) || usesLoopVar(info, loop, call) {
 				continue
 			}
-			branch := b.Succs[1]
+			branch, other := b.Succs[1], b.Succs[0]
 			if whenTrue {
-				branch = b.Succs[0]
+				branch, other = b.Succs[0], b.Succs[1]
+			}
+			if b != head && counted(loop) && reaches(other, head, inLoop) {
+				continue // a counted loop that goes on after a success: one item per turn
 			}
 			if reaches(branch, head, inLoop) {
 				seen[call] = true
@@ -135,6 +138,18 @@ func retryLoops(info *types.Info, body *ast.BlockStmt) []*ast.CallExpr {
 		}
 	}
 	return out
+}
+
+// counted reports whether loop runs a number of turns fixed by its header: a
+// three-clause for statement or a range over an integer.
+func counted(loop ast.Stmt) bool {
+	switch l := loop.(type) {
+	case *ast.ForStmt:
+		return l.Init != nil && l.Cond != nil && l.Post != nil
+	case *ast.RangeStmt:
+		return l.X != nil
+	}
+	return false
 }
 
 // mayReturn treats panic, os.Exit and log/klog Fatal calls as not returning.
@@ -474,14 +489,115 @@ func usesLoopVar(info *types.Info, loop ast.Stmt, call *ast.CallExpr) bool {
 			}
 		}
 	}
-	found := false
+	if len(vars) == 0 {
+		return false
+	}
+	var body *ast.BlockStmt
+	switch l := loop.(type) {
+	case *ast.ForStmt:
+		body = l.Body
+	case *ast.RangeStmt:
+		body = l.Body
+	}
+	flowFromLoopVars(info, body, call.Pos(), vars)
 	for _, a := range call.Args {
-		ast.Inspect(a, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok && vars[info.ObjectOf(id)] {
-				found = true
+		if !k8sapi.IsContext(info.TypeOf(a)) && mentions(info, a, vars) {
+			return true
+		}
+	}
+	return false
+}
+
+// flowFromLoopVars adds to vars the local variables that the loop body, before pos,
+// assigns from a value that mentions one of vars: `pod := build(obj, i)`,
+// `name := fmt.Sprintf("%s-%d", base, i)`, a field of a local (`pod.Name = name` taints
+// pod) and a pointer argument of a call that also takes one (`fill(&pod, i)`). The
+// object of each iteration then differs: the loop handles items, it does not retry.
+func flowFromLoopVars(info *types.Info, body *ast.BlockStmt, pos token.Pos, vars map[types.Object]bool) {
+	taint := func(e ast.Expr) bool {
+		for {
+			switch x := ast.Unparen(e).(type) {
+			case *ast.SelectorExpr:
+				e = x.X
+				continue
+			case *ast.IndexExpr:
+				e = x.X
+				continue
+			case *ast.StarExpr:
+				e = x.X
+				continue
+			case *ast.UnaryExpr:
+				if x.Op == token.AND {
+					e = x.X
+					continue
+				}
+			case *ast.Ident:
+				if v, ok := info.ObjectOf(x).(*types.Var); ok && !v.IsField() && !vars[v] {
+					vars[v] = true
+					return true
+				}
 			}
-			return !found
+			return false
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		ast.Inspect(body, func(n ast.Node) bool {
+			if n == nil || n.Pos() >= pos {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.AssignStmt:
+				for i, lhs := range n.Lhs {
+					var rhs ast.Expr
+					if len(n.Rhs) == len(n.Lhs) {
+						rhs = n.Rhs[i]
+					} else if len(n.Rhs) == 1 {
+						rhs = n.Rhs[0]
+					}
+					if rhs != nil && mentions(info, rhs, vars) && taint(lhs) {
+						changed = true
+					}
+				}
+			case *ast.ValueSpec:
+				for i, name := range n.Names {
+					if i < len(n.Values) && mentions(info, n.Values[i], vars) && taint(name) {
+						changed = true
+					}
+				}
+			case *ast.CallExpr:
+				tainted := false
+				for _, a := range n.Args {
+					if mentions(info, a, vars) {
+						tainted = true
+					}
+				}
+				if tainted {
+					for _, a := range n.Args {
+						if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND && taint(u) {
+							changed = true
+						}
+					}
+				}
+			}
+			return true
 		})
 	}
+}
+
+// mentions reports whether e mentions one of vars, outside function literals.
+func mentions(info *types.Info, e ast.Expr, vars map[types.Object]bool) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		if id, ok := n.(*ast.Ident); ok && vars[info.ObjectOf(id)] {
+			found = true
+		}
+		return !found
+	})
 	return found
 }

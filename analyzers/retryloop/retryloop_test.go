@@ -18,7 +18,7 @@ func testdata(t *testing.T) string {
 }
 
 func TestRetryLoop(t *testing.T) {
-	analysistest.Run(t, testdata(t), retryloop.Analyzer, "retryloop/basic", "retryloop/negative")
+	analysistest.Run(t, testdata(t), retryloop.Analyzer, "retryloop/basic", "retryloop/negative", "retryloop/items")
 }
 
 // TestNoConflict turns the RetryOnConflict check off: only the loops are reported.

@@ -29,6 +29,12 @@
 // write is not an Update of the main resource. A Get into the object or a reassignment
 // of the variable ends it too.
 //
+// Also reported: a status change of the object inside the mutate function literal of
+// controllerutil.CreateOrUpdate (or ctrl.CreateOrUpdate), once per call, at the first
+// change. CreateOrUpdate writes the mutated object with Update of the main resource, so
+// the change is dropped the same way. controllerutil.CreateOrPatch is not reported: it
+// patches the main resource and then, when the status differs, the status subresource.
+//
 // The rule assumes the status subresource is enabled, except for a type declared in a
 // package of the module (one analysed from source) whose kubebuilder markers, in its doc
 // comment or the comment group just above it, include some "+kubebuilder:" marker but
@@ -67,4 +73,20 @@
 //	if err := r.Update(ctx, job); err != nil { // writes spec and status
 //		return ctrl.Result{}, err
 //	}
+//
+// Bad (CreateOrUpdate writes with Update):
+//
+//	controllerutil.CreateOrUpdate(ctx, r.Client, app, func() error {
+//		app.Spec.Replicas = 3
+//		app.Status.Phase = "Ready" // lost
+//		return nil
+//	})
+//
+// Good (CreateOrPatch also patches the status subresource):
+//
+//	controllerutil.CreateOrPatch(ctx, r.Client, app, func() error {
+//		app.Spec.Replicas = 3
+//		app.Status.Phase = "Ready"
+//		return nil
+//	})
 package statusupdate

@@ -71,7 +71,60 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		checkFunc(pass, rep, rr, sm, nss, cur.Node(), body)
 	}
+	for cur := range ins.Root().Preorder((*ast.CallExpr)(nil)) {
+		mutateInCreateOrUpdate(pass, rep, sm, nss, cur.Node().(*ast.CallExpr))
+	}
 	return rep.Outcome(), nil
+}
+
+// mutateInCreateOrUpdate reports the first status change of the object inside the
+// mutate function literal of controllerutil.CreateOrUpdate: CreateOrUpdate writes the
+// result with Update of the main resource, so the change is dropped (CreateOrPatch
+// patches the status subresource as well and is not reported).
+func mutateInCreateOrUpdate(pass *analysis.Pass, rep *analyzerutil.Reporter, sm *statusmut.Result, nss *subresource.Result, call *ast.CallExpr) {
+	info := pass.TypesInfo
+	if !k8sapi.IsFuncCall(info, call, k8sapi.ControllerutilPkg, "CreateOrUpdate") && !k8sapi.IsFuncCall(info, call, k8sapi.CtrlRoot, "CreateOrUpdate") {
+		return
+	}
+	if len(call.Args) != 4 || rep.Skip(call.Pos()) {
+		return
+	}
+	lit, ok := ast.Unparen(call.Args[3]).(*ast.FuncLit)
+	if !ok || nss.NoStatusSubresource(info.TypeOf(call.Args[2])) {
+		return
+	}
+	objKey, _, ok := k8sapi.RefKey(info, call.Args[2])
+	if !ok {
+		return
+	}
+	var site ast.Node
+	var desc string
+	statusmut.DirectMutations(info, lit.Body, true, func(obj ast.Expr, at ast.Node) {
+		if k, _, ok := k8sapi.RefKey(info, obj); ok && k == objKey && (site == nil || at.Pos() < site.Pos()) {
+			site, desc = at, types.ExprString(obj)+".Status"
+		}
+	})
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		c, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if ci, ok := sm.Call(c); ok {
+			for _, m := range ci.Mutated {
+				if k, _, ok := k8sapi.RefKey(info, m); ok && k == objKey && (site == nil || c.Pos() < site.Pos()) {
+					site, desc = c, types.ExprString(m)+".Status"
+				}
+			}
+		}
+		return true
+	})
+	if site == nil {
+		return
+	}
+	rep.Reportf(site, "%s is changed inside the mutate function of controllerutil.CreateOrUpdate, which writes with Update: the API server ignores .status there and the change is lost; set the status after it and write it with Status().Update or Status().Patch, or use controllerutil.CreateOrPatch", desc)
 }
 
 // events returns the events of one CFG node in evaluation order (by end position: a

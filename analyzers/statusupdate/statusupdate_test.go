@@ -24,7 +24,7 @@ func TestFacts(t *testing.T) {
 }
 
 func TestStatusUpdate(t *testing.T) {
-	analysistest.Run(t, testdata(t), statusupdate.Analyzer, "statusupdate/basic")
+	analysistest.Run(t, testdata(t), statusupdate.Analyzer, "statusupdate/basic", "statusupdate/createorupdate")
 }
 
 func TestNegative(t *testing.T) {

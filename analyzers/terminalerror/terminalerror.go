@@ -172,6 +172,9 @@ func (c *checker) objectInHand(pass *analysis.Pass, fn *ssa.Function, at *ssa.Ca
 }
 
 func (c *checker) writeInstr(call ssa.CallInstruction) bool {
+	if errIgnored(call) {
+		return false // a write that may fail unnoticed records nothing for sure
+	}
 	if c.sites[call.Pos()] {
 		return true
 	}
@@ -186,6 +189,37 @@ func (c *checker) writeInstr(call ssa.CallInstruction) bool {
 		}
 	}
 	return false
+}
+
+// errIgnored reports whether the call returns an error that nothing reads: assigned to
+// the blank identifier, a call statement, or a deferred call. A status write whose
+// error is ignored may fail (a conflict) with no retry, since the terminal error stops
+// the retries: it does not count as the write that records the failure.
+func errIgnored(call ssa.CallInstruction) bool {
+	sig := call.Common().Signature()
+	res := sig.Results()
+	idx := -1
+	for i := range res.Len() {
+		if k8sapi.IsError(res.At(i).Type()) {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		return false
+	}
+	v := call.Value()
+	if v == nil { // defer or go
+		return true
+	}
+	if res.Len() == 1 {
+		return len(*v.Referrers()) == 0
+	}
+	for _, r := range *v.Referrers() {
+		if ex, ok := r.(*ssa.Extract); ok && ex.Index == idx && len(*ex.Referrers()) > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // writes reports whether fn, or a closure defined in it, writes status.

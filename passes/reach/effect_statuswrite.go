@@ -11,7 +11,8 @@ import (
 
 // StatusWrite: the function writes the status subresource of an object (Status() or
 // SubResource("status") Create/Update/Patch/Apply), or patches an object with
-// cluster-api's patch helper, which patches the status too.
+// cluster-api's patch helper, which patches the status too, or with another patch helper
+// of that shape (Flux's patch.SerialPatcher; see k8sapi.PatchHelperCall).
 const StatusWrite Effect = "statuswrite"
 
 // capiPatchPkg is the package of cluster-api's patch helper, used by many operators.
@@ -26,6 +27,9 @@ func init() {
 			}
 			if k8sapi.IsMethodCall(pass.TypesInfo, call, capiPatchPkg, "Helper", "Patch") {
 				return "patch.Helper.Patch"
+			}
+			if d := k8sapi.PatchHelperCall(pass.Pkg, pass.TypesInfo, call); d != "" {
+				return d
 			}
 			return ""
 		},

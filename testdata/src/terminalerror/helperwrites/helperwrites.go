@@ -21,7 +21,9 @@ func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error
 	}
 	if err := r.validate(&cm); err != nil {
 		cm.Data["error"] = err.Error()
-		_ = r.Status().Update(ctx, &cm)
+		if uerr := r.Status().Update(ctx, &cm); uerr != nil {
+			return ctrl.Result{}, uerr
+		}
 		return ctrl.Result{}, err
 	}
 	return ctrl.Result{}, nil

@@ -28,7 +28,9 @@ func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error
 	}
 	if cm.Data["mode"] == "bad" {
 		// Through a helper of the package that writes status.
-		r.markFailed(ctx, &cm, "bad mode")
+		if err := r.markFailed(ctx, &cm, "bad mode"); err != nil {
+			return ctrl.Result{}, err
+		}
 		return ctrl.Result{}, fmt.Errorf("validating: %w", reconcile.TerminalError(errors.New("bad mode")))
 	}
 	if cm.Data["sub"] == "" {
@@ -40,9 +42,9 @@ func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error
 	return ctrl.Result{}, nil
 }
 
-func (r *R) markFailed(ctx context.Context, cm *corev1.ConfigMap, msg string) {
+func (r *R) markFailed(ctx context.Context, cm *corev1.ConfigMap, msg string) error {
 	cm.Data["message"] = msg
-	_ = r.Status().Update(ctx, cm)
+	return r.Status().Update(ctx, cm)
 }
 
 // Deferred status patch with named results, as with cluster-api's patch helper.
