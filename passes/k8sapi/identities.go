@@ -74,7 +74,9 @@ var Identities = []Identity{
 	always(ReconcilePkg, "TerminalError", 15, FuncIdent),
 
 	// client
-	always(ClientPkg, "Object", 7, TypeIdent),
+	// client.Object is an alias of cacheapi.Object from v0.25.
+	{Pkg: ClientPkg, Name: "Object", Kind: TypeIdent, Homes: []Home{
+		{ClientPkg, "Object", 7, 24}, {cacheapiPkg, "Object", 25, 0}}},
 	always(ClientPkg, "Reader", OldestRelease, TypeIdent, "Get", "List"),
 	always(ClientPkg, "Writer", OldestRelease, TypeIdent, "Create", "Delete", "Update", "Patch", "DeleteAllOf"),
 	{Pkg: ClientPkg, Name: "SubResourceWriter", Kind: TypeIdent, Methods: []string{"Update", "Patch"}, Homes: []Home{
