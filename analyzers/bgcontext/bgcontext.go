@@ -28,7 +28,7 @@ const (
 // Analyzer is the bgcontext rule with the default configuration.
 var Analyzer = analyzerutil.Must(New(DefaultConfig()))
 
-const consequence = "detaches the work from the reconcile ctx: it is not cancelled on manager shutdown or ReconciliationTimeout and loses the request logger"
+const consequence = "detaches the work from the reconcile ctx: it is not cancelled on manager shutdown or ReconciliationTimeout from controller-runtime v0.22 on, and loses the request logger"
 
 func run(pass *analysis.Pass) (any, error) {
 	rep := analyzerutil.NewReporter(pass)

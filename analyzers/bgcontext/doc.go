@@ -7,7 +7,7 @@
 //
 // The ctx that controller-runtime passes to Reconcile is derived from the manager's
 // context: it is cancelled when the manager shuts down, and when a
-// ReconciliationTimeout is configured it is cancelled after that timeout. It also carries
+// ReconciliationTimeout (controller-runtime v0.22 on) is configured it is cancelled after that timeout. It also carries
 // the request logger (with the controller, object and reconcileID) that log.FromContext
 // returns. A call made with context.Background() or context.TODO() instead is never
 // cancelled: on shutdown the manager waits for its graceful-shutdown timeout (30s by

@@ -31,7 +31,7 @@ var Analyzer = analyzerutil.Must(New(DefaultConfig()))
 
 const (
 	storeConsequence = "which outlives the call: every worker overwrites it (a data race when MaxConcurrentReconciles > 1) and a later reader gets the ctx of a finished reconcile (cancelled when ReconciliationTimeout is set, with another request's logger); pass ctx as a parameter instead"
-	fieldConsequence = "a stored ctx is not the request's (no ReconciliationTimeout, no request logger or reconcileID) and is shared by all workers: use the ctx parameter of Reconcile"
+	fieldConsequence = "a stored ctx is not the request's (no ReconciliationTimeout from controller-runtime v0.22 on, no request logger or reconcileID) and is shared by all workers: use the ctx parameter of Reconcile"
 )
 
 func run(pass *analysis.Pass) (any, error) {

@@ -7,7 +7,7 @@
 //
 // The ctx passed to Reconcile belongs to one call. controller-runtime derives it for
 // each reconcile: it carries the logger with the object's name and the reconcileID, and
-// when ReconciliationTimeout is set it is cancelled as soon as Reconcile returns (and
+// when ReconciliationTimeout (controller-runtime v0.22 on) is set it is cancelled as soon as Reconcile returns (and
 // after the timeout). The reconciler value, by contrast, is shared by all
 // MaxConcurrentReconciles workers and lives as long as the manager. A ctx stored in a
 // reconciler field, a package variable or a long-lived map is overwritten by every

@@ -6,7 +6,7 @@
 // nocancel: report calls in reconcile that ignore the ctx
 //
 // controller-runtime cancels the ctx given to Reconcile when the manager shuts down and,
-// with ReconciliationTimeout, when a reconcile runs too long. A call that takes no
+// with ReconciliationTimeout (controller-runtime v0.22 on), when a reconcile runs too long. A call that takes no
 // context does not notice: an HTTP request to a slow endpoint, a command that hangs, a
 // dial to an unreachable address or a database query keeps the reconcile worker until
 // the call's own timeout, if it has one. Meanwhile the worker takes no other key, the

@@ -27,7 +27,7 @@ const (
 // Analyzer is the nocancel rule with the default configuration.
 var Analyzer = analyzerutil.Must(New(DefaultConfig()))
 
-const consequence = "the reconcile worker stays blocked past the ctx deadline (ReconciliationTimeout) and manager shutdown"
+const consequence = "the reconcile worker stays blocked past the ctx deadline (ReconciliationTimeout from controller-runtime v0.22 on) and manager shutdown"
 
 func run(pass *analysis.Pass, allow map[string]bool) (any, error) {
 	rep := analyzerutil.NewReporter(pass)

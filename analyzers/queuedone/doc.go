@@ -9,7 +9,7 @@
 // queued again by Done. An item whose Done is missed on some path stays in processing
 // forever: its rate-limited retry and every later event for it are absorbed, and the
 // object is never processed again by this process, while the queue length looks
-// healthy. controller-runtime's priority queue locks the key the same way until Done.
+// healthy. controller-runtime's priority queue (opt-in from v0.20, the default from v0.23) locks the key the same way until Done.
 // A rate-limited consumer must also call Forget when it is finished with an item (or
 // requeue it): the limiter keeps a failure count per item, and without Forget the count
 // survives success, so the next failure of that object waits as if all the old failures

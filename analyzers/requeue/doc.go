@@ -4,7 +4,8 @@
 //
 // requeue: report the deprecated Result.Requeue field
 //
-// controller-runtime deprecated Result.Requeue. When Reconcile returns Requeue: true
+// controller-runtime deprecated Result.Requeue in v0.21 (the rule reports it on every
+// release: the backoff below holds on all of them). When Reconcile returns Requeue: true
 // with a nil error, the controller re-adds the key through the rate limiter and does not
 // call Forget, so the per-item backoff keeps growing with every such requeue: 5ms, 10ms,
 // 20ms, ... up to 1000s. A controller that meant "check again soon" ends up checking

@@ -50,7 +50,7 @@ func New(c Config) (*analysis.Analyzer, error) {
 var Analyzer = analyzerutil.Must(New(DefaultConfig()))
 
 const (
-	msgDeprecated = "the deprecated Result.Requeue re-adds the key through the rate limiter without Forget, so each requeue backs off longer (5ms doubling up to 1000s): set RequeueAfter to the interval you mean"
+	msgDeprecated = "the deprecated Result.Requeue re-adds the key through the rate limiter without Forget, so each requeue backs off longer (5ms doubling up to 1000s): set RequeueAfter to the interval you mean; Requeue is deprecated since controller-runtime v0.21"
 	msgWithAfter  = "the deprecated Requeue has no effect next to a positive RequeueAfter: remove it"
 	msgWithErr    = "Requeue and RequeueAfter are ignored when the returned error is non-nil (the controller requeues the key with backoff for the error; only Result.Priority still applies): return the zero Result"
 )

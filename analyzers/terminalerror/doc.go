@@ -5,7 +5,7 @@
 //
 // terminalerror: report terminal errors returned without a status write
 //
-// reconcile.TerminalError tells the controller not to retry: the error is counted in a
+// reconcile.TerminalError (controller-runtime v0.15 on) tells the controller not to retry: the error is counted in a
 // metric and logged once, and the key is not requeued until the next event of the
 // object. Nothing else records it. Unless the reconciler wrote the failure into the
 // object's status (a condition, a phase, a message) before returning, the users of the

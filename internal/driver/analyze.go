@@ -48,7 +48,7 @@ type Result struct {
 // (packages.Config.Context); Analyze then returns ctx's error, never partial results.
 func Analyze(ctx context.Context, req Request) (*Result, error) {
 	lcfg := &packages.Config{Context: ctx, Dir: req.Dir, Overlay: req.Overlay, BuildFlags: req.BuildFlags}
-	pkgs, report, err := load(lcfg, req.Patterns)
+	pkgs, report, _, err := load(lcfg, req.Patterns)
 	if err := ctx.Err(); err != nil {
 		return nil, err // go/packages does not wrap it
 	}
@@ -160,7 +160,7 @@ func Load(ctx context.Context, req Request) (*Snapshot, error) {
 		base[file] = content
 	}
 	lcfg := &packages.Config{Context: ctx, Dir: dir, Overlay: base, BuildFlags: req.BuildFlags}
-	pkgs, report, err := load(lcfg, []string{"."})
+	pkgs, report, _, err := load(lcfg, []string{"."})
 	if err := ctx.Err(); err != nil {
 		return nil, err // go/packages does not wrap it
 	}

@@ -163,10 +163,13 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "reconcilelint:", err)
 		return ExitUsage
 	}
-	pkgs, report, err := load(lcfg, patterns)
+	pkgs, report, notes, err := load(lcfg, patterns)
 	if err != nil {
 		fmt.Fprintln(stderr, "reconcilelint:", err)
 		return ExitUsage
+	}
+	for _, n := range notes {
+		fmt.Fprintln(stderr, "reconcilelint:", n)
 	}
 	for _, p := range pkgs {
 		if report[p.ID] && len(p.GoFiles) == 0 && len(p.CompiledGoFiles) == 0 && len(p.Errors) > 0 {

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 )
 
 const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
@@ -19,13 +21,16 @@ const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledG
 // only the module's packages are type-checked from source. Packages of the same module
 // that the matched packages import, but that the patterns do not match, are loaded from
 // source too (as support packages), so that summary facts cross them; their findings are
-// not reported. It returns the packages to analyse and the set of IDs to report.
-func load(cfg *packages.Config, patterns []string) ([]*packages.Package, map[string]bool, error) {
+// not reported. It returns the packages to analyse, the set of IDs to report, and notes
+// for standard error (a controller-runtime release outside the known ones).
+func load(cfg *packages.Config, patterns []string) ([]*packages.Package, map[string]bool, []string, error) {
 	cfg.Mode = loadMode
 	roots, err := packages.Load(cfg, patterns...)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
+	var notes []string
+	noted := map[string]bool{}
 	report := map[string]bool{}
 	for _, p := range roots {
 		report[p.ID] = true
@@ -45,6 +50,12 @@ func load(cfg *packages.Config, patterns []string) ([]*packages.Package, map[str
 				continue
 			}
 			seen[imp.ID] = true
+			if v := ctrlVersion(imp.Module); v != "" && !noted[v] {
+				noted[v] = true
+				if n := k8sapi.ReleaseNote(v); n != "" {
+					notes = append(notes, n)
+				}
+			}
 			if imp.Module == nil || !imp.Module.Main {
 				continue // the standard library and dependencies (they do not import the main modules)
 			}
@@ -65,11 +76,23 @@ func load(cfg *packages.Config, patterns []string) ([]*packages.Package, map[str
 		// type-checked together and share their type objects (facts refer to them).
 		sort.Strings(extra)
 		if roots, err = packages.Load(cfg, append(append([]string{}, patterns...), extra...)...); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 	}
 	linkImports(roots)
-	return roots, report, nil
+	return roots, report, notes, nil
+}
+
+// ctrlVersion returns the version of m when it is controller-runtime (the replacement's
+// version when it is replaced by another version), or "".
+func ctrlVersion(m *packages.Module) string {
+	if m == nil || m.Path != k8sapi.CtrlRoot {
+		return ""
+	}
+	if m.Replace != nil {
+		return m.Replace.Version // "" for a directory replacement: not known
+	}
+	return m.Version
 }
 
 // linkImports replaces the placeholder imports that go/packages leaves without NeedDeps

@@ -44,11 +44,9 @@ func ClientCall(pkg *types.Package, info *types.Info, call *ast.CallExpr) (Clien
 	if !ok {
 		return ClientOp{}, false
 	}
-	if m.Pkg == ClientPkg {
-		for _, name := range clientIfaces {
-			if m.Recv == name {
-				return ClientOp{name, m.Name}, true
-			}
+	for _, name := range clientIfaces {
+		if isHome(ClientPkg, name, m.Pkg, m.Recv) {
+			return ClientOp{name, m.Name}, true
 		}
 	}
 	// A concrete receiver.
@@ -59,7 +57,7 @@ func ClientCall(pkg *types.Package, info *types.Info, call *ast.CallExpr) (Clien
 	for _, name := range clientIfaces {
 		tn := LookupType(pkg, ClientPkg, name)
 		if tn == nil {
-			return ClientOp{}, false // the package cannot see the client package
+			continue // not in this release (SubResourceReader before v0.14), or the client package is not visible
 		}
 		iface, ok := tn.Type().Underlying().(*types.Interface)
 		if !ok {

@@ -72,14 +72,15 @@ func Named(t types.Type) *types.Named {
 	return nil
 }
 
-// IsType reports whether t is the named type path.name (not a pointer to it).
+// IsType reports whether t is the named type path.name (not a pointer to it), or is
+// declared at another home of that identity (see Identities).
 func IsType(t types.Type, path, name string) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	if !ok {
 		return false
 	}
 	obj := n.Origin().Obj()
-	return obj.Name() == name && obj.Pkg() != nil && obj.Pkg().Path() == path
+	return obj.Pkg() != nil && isHome(path, name, obj.Pkg().Path(), obj.Name())
 }
 
 // IsPointerTo reports whether t is *path.name.
@@ -105,7 +106,7 @@ func IsRequest(t types.Type) bool { return IsType(t, ReconcilePkg, "Request") }
 // IsObj reports whether obj is the package-level object path.name. Function variables of
 // the root controller-runtime package (ctrl.CreateOrUpdate) are objects too.
 func IsObj(obj types.Object, path, name string) bool {
-	if obj == nil || obj.Pkg() == nil || obj.Name() != name || obj.Pkg().Path() != path {
+	if obj == nil || obj.Pkg() == nil || !isHome(path, name, obj.Pkg().Path(), obj.Name()) {
 		return false
 	}
 	if fn, ok := obj.(*types.Func); ok {
@@ -132,7 +133,7 @@ func Callee(info *types.Info, call *ast.CallExpr) types.Object {
 // path.name for one of names.
 func IsFuncCall(info *types.Info, call *ast.CallExpr, path string, names ...string) bool {
 	obj := Callee(info, call)
-	if obj == nil || obj.Pkg() == nil || obj.Pkg().Path() != path {
+	if obj == nil || obj.Pkg() == nil {
 		return false
 	}
 	for _, n := range names {
@@ -177,7 +178,7 @@ func IsMethodCall(info *types.Info, call *ast.CallExpr, path, recv string, names
 		return false
 	}
 	m, ok := MethodOf(fn)
-	if !ok || m.Pkg != path || m.Recv != recv {
+	if !ok || !isHome(path, recv, m.Pkg, m.Recv) {
 		return false
 	}
 	for _, n := range names {
@@ -188,19 +189,22 @@ func IsMethodCall(info *types.Info, call *ast.CallExpr, path, recv string, names
 	return false
 }
 
-// LookupType finds the type object path.name among the packages that pkg imports,
+// LookupType finds the type object path.name (or another home of that identity, see
+// Identities) among the packages that pkg imports,
 // transitively. It returns nil when pkg does not depend on path.
 //
 // Rules ask it for a handful of paths, at every call site of some shapes: the answer for
 // each (package, path) pair is memoised (see depIndex), so that a package's import graph
 // is walked once per path, not once per question.
 func LookupType(pkg *types.Package, path, name string) *types.TypeName {
-	dep := deps.find(pkg, path)
-	if dep == nil {
-		return nil
+	for _, h := range homesOf(path, name) {
+		if dep := deps.find(pkg, h.Pkg); dep != nil {
+			if tn, ok := dep.Scope().Lookup(h.Name).(*types.TypeName); ok {
+				return tn
+			}
+		}
 	}
-	tn, _ := dep.Scope().Lookup(name).(*types.TypeName)
-	return tn
+	return nil
 }
 
 // deps memoises, for each package path asked about, which packages reach it.

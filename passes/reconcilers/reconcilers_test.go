@@ -3,6 +3,7 @@ package reconcilers_test
 import (
 	"go/ast"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -55,5 +56,31 @@ func TestEntries(t *testing.T) {
 		if got[i] != want[i] {
 			t.Errorf("entry %d = %s, want %s", i, got[i], want[i])
 		}
+	}
+}
+
+// TestV06 runs the pass on a package written against the v0.6 shape of the reconcile
+// package (testdata/v06): Reconcile(Request) methods and Func conversions of the form
+// without a context are entry points, with HasCtx false.
+func TestV06(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata/v06")
+	if err != nil {
+		t.Fatal(err)
+	}
+	results := analysistest.Run(t, dir, reconcilers.Analyzer, "oldstyle")
+	var got []string
+	for _, r := range results {
+		if r.Pass.Pkg.Path() != "oldstyle" {
+			continue
+		}
+		for _, e := range r.Result.(*reconcilers.Result).Entries() {
+			if e.HasCtx || e.Ctx != nil || e.Req == nil {
+				t.Errorf("%s: HasCtx=%v Ctx=%v Req=%v, want no ctx and the request", e.Func.Name(), e.HasCtx, e.Ctx, e.Req)
+			}
+			got = append(got, e.Func.Name()+":"+string(e.Kind))
+		}
+	}
+	if want := "Reconcile:method handle:func"; strings.Join(got, " ") != want {
+		t.Errorf("entries = %v, want %s", got, want)
 	}
 }

@@ -14,7 +14,7 @@ type R struct {
 
 func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
 	var obj client.Object
-	if err := r.Get(context.TODO(), req.NamespacedName, obj); err != nil { // want `context.TODO\(\) detaches the work from the reconcile ctx: it is not cancelled on manager shutdown or ReconciliationTimeout and loses the request logger: use ctx \(Reconcile\)`
+	if err := r.Get(context.TODO(), req.NamespacedName, obj); err != nil { // want `context.TODO\(\) detaches the work from the reconcile ctx: it is not cancelled on manager shutdown or ReconciliationTimeout from controller-runtime v0.22 on, and loses the request logger: use ctx \(Reconcile\)`
 		return ctrl.Result{}, err
 	}
 	tctx, cancel := context.WithTimeout(context.Background(), time.Minute) // want `context.Background\(\) detaches .*: use ctx \(Reconcile\)`

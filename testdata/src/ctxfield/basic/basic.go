@@ -26,7 +26,7 @@ type scope struct{ ctx context.Context }
 
 type R struct {
 	client.Client
-	Ctx      context.Context // want `reconciler type R has a context.Context field Ctx: a stored ctx is not the request's \(no ReconciliationTimeout, no request logger or reconcileID\) and is shared by all workers: use the ctx parameter of Reconcile`
+	Ctx      context.Context // want `reconciler type R has a context.Context field Ctx: a stored ctx is not the request's \(no ReconciliationTimeout from controller-runtime v0.22 on, no request logger or reconcileID\) and is shared by all workers: use the ctx parameter of Reconcile`
 	t        *tracker
 	scopes   map[string]*scope
 	inflight sync.Map

@@ -19,7 +19,7 @@ type R struct {
 }
 
 func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
-	resp, err := http.Get(r.url) // want `^http.Get cannot be cancelled: the reconcile worker stays blocked past the ctx deadline \(ReconciliationTimeout\) and manager shutdown; build the request with http.NewRequestWithContext\(ctx, ...\) and send it with Client.Do \(Reconcile\)$`
+	resp, err := http.Get(r.url) // want `^http.Get cannot be cancelled: the reconcile worker stays blocked past the ctx deadline \(ReconciliationTimeout from controller-runtime v0.22 on\) and manager shutdown; build the request with http.NewRequestWithContext\(ctx, ...\) and send it with Client.Do \(Reconcile\)$`
 	if err != nil {
 		return ctrl.Result{}, err
 	}

@@ -11,7 +11,7 @@ type R struct{ ready bool }
 
 func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
 	if !r.ready {
-		return ctrl.Result{Requeue: true}, nil // want `^the deprecated Result.Requeue re-adds the key through the rate limiter without Forget, so each requeue backs off longer \(5ms doubling up to 1000s\): set RequeueAfter to the interval you mean$`
+		return ctrl.Result{Requeue: true}, nil // want `^the deprecated Result.Requeue re-adds the key through the rate limiter without Forget, so each requeue backs off longer \(5ms doubling up to 1000s\): set RequeueAfter to the interval you mean; Requeue is deprecated since controller-runtime v0.21$`
 	}
 	return reconcile.Result{Requeue: true}, nil // want `^the deprecated Result.Requeue re-adds the key`
 }

@@ -1,0 +1,28 @@
+// Package reconcile is a minimal stand-in for the v0.6 shape of
+// sigs.k8s.io/controller-runtime/pkg/reconcile: Reconcile takes no context, and Func is
+// not generic.
+package reconcile
+
+import "time"
+
+// Result is the outcome of a reconcile.
+type Result struct {
+	Requeue      bool
+	RequeueAfter time.Duration
+}
+
+// Request names the object to reconcile.
+type Request struct {
+	Namespace, Name string
+}
+
+// Reconciler is the v0.6 reconciler interface.
+type Reconciler interface {
+	Reconcile(Request) (Result, error)
+}
+
+// Func is a function reconciler of the v0.6 form.
+type Func func(Request) (Result, error)
+
+// Reconcile calls r.
+func (r Func) Reconcile(o Request) (Result, error) { return r(o) }
