@@ -10,9 +10,11 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/passes/entry"
 	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 	"github.com/reconcilelint/reconcilelint/passes/reach"
 	"github.com/reconcilelint/reconcilelint/passes/reconcilers"
+	"github.com/reconcilelint/reconcilelint/passes/webhooks"
 )
 
 //go:embed doc.go
@@ -28,24 +30,26 @@ const (
 // Analyzer is the bgcontext rule with the default configuration.
 var Analyzer = analyzerutil.Must(New(DefaultConfig()))
 
+const webhookConsequence = "detaches the work from the admission request's ctx: it goes on after the API server gives up on the webhook at its timeout (10s by default, at most 30s) and cancels the request, and loses the request logger"
+
 const consequence = "detaches the work from the reconcile ctx: it is not cancelled on manager shutdown or ReconciliationTimeout from controller-runtime v0.22 on, and loses the request logger"
 
 func run(pass *analysis.Pass) (any, error) {
 	rep := analyzerutil.NewReporter(pass)
 	recs := pass.ResultOf[reconcilers.Analyzer].(*reconcilers.Result)
+	hooks := pass.ResultOf[webhooks.Analyzer].(*webhooks.Result)
 	r := pass.ResultOf[reach.Analyzer].(*reach.Result)
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	if len(recs.Entries()) == 0 {
+	points := entry.All(recs, hooks)
+	if len(points) == 0 {
 		return rep.Outcome(), nil
 	}
 	// Entry points by the first name of a chain; a chain that starts at an entry with no
-	// ctx parameter (the pre-v0.7 form) has no request ctx to prefer.
+	// ctx parameter (the pre-v0.7 Reconcile form, a conversion's ConvertTo and
+	// ConvertFrom) has no request ctx to prefer.
 	withCtx, withoutCtx := map[string]bool{}, map[string]bool{}
-	for _, e := range recs.Entries() {
-		name := "func literal"
-		if e.Func != nil {
-			name = e.Func.Name()
-		}
+	for _, e := range points {
+		name := e.Name()
 		if e.HasCtx {
 			withCtx[name] = true
 		} else {
@@ -66,14 +70,18 @@ func run(pass *analysis.Pass) (any, error) {
 		if fn == nil || inGo {
 			continue
 		}
-		chain, ok := r.Reached(fn)
+		chain, kind, ok := r.ReachedAs(fn)
 		if !ok || !hasCtx(chain) {
 			continue
+		}
+		consequence, whose := consequence, "Reconcile"
+		if kind == entry.Webhook {
+			consequence, whose = webhookConsequence, "webhook's"
 		}
 		name := "context." + k8sapi.Callee(pass.TypesInfo, call).Name() + "()"
 		ctx := ctxInScope(pass, cur, call)
 		if ctx == nil {
-			rep.Reportf(call, "%s %s: pass the Reconcile ctx down to here%s", name, consequence, analyzerutil.Chain(chain))
+			rep.Reportf(call, "%s %s: pass the %s ctx down to here%s", name, consequence, whose, analyzerutil.Chain(chain))
 			continue
 		}
 		rep.Report(analysis.Diagnostic{
@@ -92,9 +100,13 @@ func run(pass *analysis.Pass) (any, error) {
 		if s.Via == nil {
 			continue
 		}
-		chain, ok := r.Reached(s.Func)
+		chain, kind, ok := r.ReachedAs(s.Func)
 		if !ok || !hasCtx(chain) {
 			continue
+		}
+		consequence := consequence
+		if kind == entry.Webhook {
+			consequence = webhookConsequence
 		}
 		rep.Reportf(s.Node, "%s ignores its ctx and calls %s(), which %s%s",
 			s.Desc, s.Via[len(s.Via)-1], consequence, analyzerutil.Chain(append(chain, s.Via[:len(s.Via)-1]...)))

@@ -36,3 +36,9 @@ func TestCrossPackage(t *testing.T) {
 	analysistest.Run(t, testdata(t), reach.Analyzer, "bgcontext/util")
 	analysistest.Run(t, testdata(t), bgcontext.Analyzer, "bgcontext/crosspkg")
 }
+
+// TestWebhook checks the findings from webhook entry points, with their messages and
+// chains, and none on look-alikes of admission types that are never used as such.
+func TestWebhook(t *testing.T) {
+	analysistest.Run(t, testdata(t), bgcontext.Analyzer, "bgcontext/webhook")
+}

@@ -8,6 +8,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/passes/directives"
 	"github.com/reconcilelint/reconcilelint/passes/reach"
 	"github.com/reconcilelint/reconcilelint/passes/reconcilers"
+	"github.com/reconcilelint/reconcilelint/passes/webhooks"
 )
 
 // Config is the configuration of the bgcontext rule. It has no options: a deliberate
@@ -23,7 +24,7 @@ func New(c Config) (*analysis.Analyzer, error) {
 		Name:       "bgcontext",
 		Doc:        analyzerutil.MustExtractDoc(doc, "bgcontext"),
 		URL:        analyzerutil.DocURL("bgcontext"),
-		Requires:   []*analysis.Analyzer{inspect.Analyzer, reach.Analyzer, reconcilers.Analyzer, directives.Analyzer},
+		Requires:   []*analysis.Analyzer{inspect.Analyzer, reach.Analyzer, reconcilers.Analyzer, webhooks.Analyzer, directives.Analyzer},
 		Run:        run,
 		ResultType: analyzerutil.OutcomeType,
 	}, nil

@@ -61,4 +61,23 @@
 // and says so:
 //
 //	defer r.release(context.WithoutCancel(ctx), lease)
+//
+// The rule also reports from webhook entry points (see Entry points in docs/analyzers.md):
+// the request's ctx is cancelled when the API server gives up on the webhook (10s by
+// default), and work under context.Background goes on. ConvertTo and ConvertFrom of a
+// conversion get no ctx from the webhook server, so nothing is reported there.
+//
+// Bad, in a webhook:
+//
+//	func (v *WidgetValidator) ValidateCreate(ctx context.Context, obj *v1.Widget) (admission.Warnings, error) {
+//		var list v1.WidgetList
+//		return nil, v.Client.List(context.Background(), &list)
+//	}
+//
+// Good, in a webhook:
+//
+//	func (v *WidgetValidator) ValidateCreate(ctx context.Context, obj *v1.Widget) (admission.Warnings, error) {
+//		var list v1.WidgetList
+//		return nil, v.Client.List(ctx, &list)
+//	}
 package bgcontext

@@ -8,6 +8,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/passes/directives"
 	"github.com/reconcilelint/reconcilelint/passes/reach"
 	"github.com/reconcilelint/reconcilelint/passes/reconcilers"
+	"github.com/reconcilelint/reconcilelint/passes/webhooks"
 )
 
 // Config is the configuration of the ctxfield rule. It has no options.
@@ -22,7 +23,7 @@ func New(c Config) (*analysis.Analyzer, error) {
 		Name:       "ctxfield",
 		Doc:        analyzerutil.MustExtractDoc(doc, "ctxfield"),
 		URL:        analyzerutil.DocURL("ctxfield"),
-		Requires:   []*analysis.Analyzer{inspect.Analyzer, reach.Analyzer, reconcilers.Analyzer, directives.Analyzer},
+		Requires:   []*analysis.Analyzer{inspect.Analyzer, reach.Analyzer, reconcilers.Analyzer, webhooks.Analyzer, directives.Analyzer},
 		Run:        run,
 		ResultType: analyzerutil.OutcomeType,
 	}, nil

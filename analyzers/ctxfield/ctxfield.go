@@ -11,9 +11,11 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/passes/entry"
 	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 	"github.com/reconcilelint/reconcilelint/passes/reach"
 	"github.com/reconcilelint/reconcilelint/passes/reconcilers"
+	"github.com/reconcilelint/reconcilelint/passes/webhooks"
 )
 
 //go:embed doc.go
@@ -30,28 +32,35 @@ const (
 var Analyzer = analyzerutil.Must(New(DefaultConfig()))
 
 const (
-	storeConsequence = "which outlives the call: every worker overwrites it (a data race when MaxConcurrentReconciles > 1) and a later reader gets the ctx of a finished reconcile (cancelled when ReconciliationTimeout is set, with another request's logger); pass ctx as a parameter instead"
-	fieldConsequence = "a stored ctx is not the request's (no ReconciliationTimeout from controller-runtime v0.22 on, no request logger or reconcileID) and is shared by all workers: use the ctx parameter of Reconcile"
+	webhookStoreConsequence = "which outlives the call: concurrent admission requests overwrite it (a data race) and a later reader gets the ctx of an answered request, already cancelled, with another request's logger; pass ctx as a parameter instead"
+	webhookFieldConsequence = "a stored ctx is not the admission request's (it is not cancelled when the API server gives up on the webhook, and has no request logger) and is shared by concurrent requests: use the ctx parameter of the webhook method"
+	storeConsequence        = "which outlives the call: every worker overwrites it (a data race when MaxConcurrentReconciles > 1) and a later reader gets the ctx of a finished reconcile (cancelled when ReconciliationTimeout is set, with another request's logger); pass ctx as a parameter instead"
+	fieldConsequence        = "a stored ctx is not the request's (no ReconciliationTimeout from controller-runtime v0.22 on, no request logger or reconcileID) and is shared by all workers: use the ctx parameter of Reconcile"
 )
 
 func run(pass *analysis.Pass) (any, error) {
 	rep := analyzerutil.NewReporter(pass)
 	recs := pass.ResultOf[reconcilers.Analyzer].(*reconcilers.Result)
+	hooks := pass.ResultOf[webhooks.Analyzer].(*webhooks.Result)
 	r := pass.ResultOf[reach.Analyzer].(*reach.Result)
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	if len(recs.Entries()) == 0 {
+	points := entry.All(recs, hooks)
+	if len(points) == 0 {
 		return rep.Outcome(), nil
 	}
 
-	// Reconciler types: receivers of entry-point methods declared in this package.
-	recTypes := map[*types.TypeName]bool{}
-	for _, e := range recs.Entries() {
+	// Reconciler and webhook types: receivers of entry-point methods declared in this
+	// package, with the kind of their entry points (reconcile when both).
+	recTypes := map[*types.TypeName]entry.Kind{}
+	for _, e := range points {
 		if e.Func == nil {
 			continue
 		}
 		if recv := e.Func.Signature().Recv(); recv != nil {
 			if n := k8sapi.Named(recv.Type()); n != nil && n.Obj().Pkg() == pass.Pkg {
-				recTypes[n.Origin().Obj()] = true
+				if k, seen := recTypes[n.Origin().Obj()]; !seen || k == entry.Webhook {
+					recTypes[n.Origin().Obj()] = e.Kind
+				}
 			}
 		}
 	}
@@ -74,7 +83,8 @@ func run(pass *analysis.Pass) (any, error) {
 	for cur := range ins.Root().Preorder((*ast.TypeSpec)(nil)) {
 		ts := cur.Node().(*ast.TypeSpec)
 		tn, _ := pass.TypesInfo.Defs[ts.Name].(*types.TypeName)
-		if tn == nil || !recTypes[tn] {
+		kind, ok := recTypes[tn]
+		if tn == nil || !ok {
 			continue
 		}
 		st, ok := ts.Type.(*ast.StructType)
@@ -95,6 +105,10 @@ func run(pass *analysis.Pass) (any, error) {
 			if fieldIsLifetime(pass, f, lifetime) {
 				continue // the ctx of Start/Warmup: the component's lifetime, not a request's
 			}
+			if kind == entry.Webhook {
+				rep.Reportf(f, "webhook type %s has a context.Context field %s: %s", tn.Name(), name, webhookFieldConsequence)
+				continue
+			}
 			rep.Reportf(f, "reconciler type %s has a context.Context field %s: %s", tn.Name(), name, fieldConsequence)
 		}
 	}
@@ -105,12 +119,16 @@ func run(pass *analysis.Pass) (any, error) {
 		if fn == nil {
 			return
 		}
-		chain, ok := r.Reached(fn)
+		chain, kind, ok := r.ReachedAs(fn)
 		if !ok || !containsCtx(pass, value) {
 			return
 		}
 		where, ok := outlives(pass, cur, target, longLived)
 		if !ok {
+			return
+		}
+		if kind == entry.Webhook {
+			rep.Reportf(at, "the admission request's ctx is stored in %s, %s%s", where, webhookStoreConsequence, analyzerutil.Chain(chain))
 			return
 		}
 		rep.Reportf(at, "the reconcile ctx is stored in %s, %s%s", where, storeConsequence, analyzerutil.Chain(chain))

@@ -25,3 +25,9 @@ func testdata(t *testing.T) string {
 func TestCtxField(t *testing.T) {
 	analysistest.Run(t, testdata(t), ctxfield.Analyzer, "ctxfield/basic", "ctxfield/negative")
 }
+
+// TestWebhook checks the findings from webhook entry points, with their messages and
+// chains, and none on look-alikes of admission types that are never used as such.
+func TestWebhook(t *testing.T) {
+	analysistest.Run(t, testdata(t), ctxfield.Analyzer, "ctxfield/webhook")
+}

@@ -65,4 +65,25 @@
 //
 //	scope := &machineScope{ctx: ctx, machine: m}
 //	return r.reconcileNormal(scope)
+//
+// The rule also reports from webhook entry points (see Entry points in docs/analyzers.md):
+// the webhook server serves admission requests concurrently, and each request's ctx is
+// cancelled when it is answered or the API server gives up.
+//
+// Bad, in a webhook:
+//
+//	type QuotaHandler struct{ ctx context.Context }
+//
+//	func (h *QuotaHandler) Handle(ctx context.Context, req admission.Request) admission.Response {
+//		h.ctx = ctx // overwritten by the next request
+//		return h.check(req)
+//	}
+//
+// Good, in a webhook:
+//
+//	type QuotaHandler struct{}
+//
+//	func (h *QuotaHandler) Handle(ctx context.Context, req admission.Request) admission.Response {
+//		return h.check(ctx, req)
+//	}
 package ctxfield

@@ -20,3 +20,8 @@ func testdata(t *testing.T) string {
 func TestDroppedErr(t *testing.T) {
 	analysistest.Run(t, testdata(t), droppederr.Analyzer, "droppederr/basic", "droppederr/negative", "droppederr/helpers")
 }
+
+// TestWebhook checks that the rule does not report from webhook entry points.
+func TestWebhook(t *testing.T) {
+	analysistest.Run(t, testdata(t), droppederr.Analyzer, "droppederr/webhook")
+}

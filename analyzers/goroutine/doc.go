@@ -75,4 +75,24 @@
 //	if err := g.Wait(); err != nil {
 //		return ctrl.Result{}, err
 //	}
+//
+// The rule also reports from webhook entry points (see Entry points in docs/analyzers.md):
+// the API server has its answer before such a goroutine ends, its error reaches no one,
+// it outlives the request's ctx, and every admission request starts another.
+//
+// Bad, in a webhook:
+//
+//	func (h *AuditHandler) Handle(ctx context.Context, req admission.Request) admission.Response {
+//		go h.record(req) // one more goroutine per write of the kind
+//		return admission.Allowed("")
+//	}
+//
+// Good, in a webhook:
+//
+//	func (h *AuditHandler) Handle(ctx context.Context, req admission.Request) admission.Response {
+//		if err := h.record(ctx, req); err != nil {
+//			return admission.Errored(http.StatusInternalServerError, err)
+//		}
+//		return admission.Allowed("")
+//	}
 package goroutine

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/passes/entry"
 	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 	"github.com/reconcilelint/reconcilelint/passes/reach"
 )
@@ -26,6 +27,8 @@ const (
 // Analyzer is the goroutine rule with the default configuration.
 var Analyzer = analyzerutil.Must(New(DefaultConfig()))
 
+const webhookConsequence = "is not waited for: the API server has its answer before the goroutine ends, its error reaches no one, it outlives the request's ctx, and every create, update or delete of the kinds the webhook covers starts another; do the work inline, or in a controller"
+
 const consequence = "is not waited for: the controller treats the object as done (Forget) while it runs, its error reaches no one, and the next reconcile of the object may run at the same time; do the work inline or wait for it before returning"
 
 const errgroupPkg = "golang.org/x/sync/errgroup"
@@ -33,8 +36,12 @@ const errgroupPkg = "golang.org/x/sync/errgroup"
 func run(pass *analysis.Pass) (any, error) {
 	rep := analyzerutil.NewReporter(pass)
 	r := pass.ResultOf[reach.Analyzer].(*reach.Result)
-	for _, fn := range r.Funcs() {
-		chain, _ := r.Reached(fn)
+	for _, fn := range r.FuncsAll() {
+		chain, kind, _ := r.ReachedAs(fn)
+		where, consequence := "a Reconcile path", consequence
+		if kind == entry.Webhook {
+			where, consequence = "a webhook", webhookConsequence
+		}
 		body := funcBody(fn)
 		if body == nil {
 			continue
@@ -49,7 +56,7 @@ func run(pass *analysis.Pass) (any, error) {
 				if joined(pass, n, groupsIn(pass, n), joins) {
 					return
 				}
-				rep.Reportf(n, "goroutine started in a Reconcile path %s%s", consequence, analyzerutil.Chain(chain))
+				rep.Reportf(n, "goroutine started in %s %s%s", where, consequence, analyzerutil.Chain(chain))
 			case *ast.CallExpr:
 				if k8sapi.IsFuncCall(pass.TypesInfo, n, "time", "AfterFunc") {
 					rep.Reportf(n, "time.AfterFunc runs its function on another goroutine after the reconcile may have returned: nothing waits for it (Stop does not wait either), its error reaches no one, and it may run at the same time as the next reconcile of the object; return ctrl.Result{RequeueAfter: d} instead%s", analyzerutil.Chain(chain))

@@ -24,3 +24,9 @@ func testdata(t *testing.T) string {
 func TestGoroutine(t *testing.T) {
 	analysistest.Run(t, testdata(t), goroutine.Analyzer, "goroutine/basic", "goroutine/negative", "goroutine/afterfunc")
 }
+
+// TestWebhook checks the findings from webhook entry points, with their messages and
+// chains, and none on look-alikes of admission types that are never used as such.
+func TestWebhook(t *testing.T) {
+	analysistest.Run(t, testdata(t), goroutine.Analyzer, "goroutine/webhook")
+}

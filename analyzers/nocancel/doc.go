@@ -53,4 +53,24 @@
 //		resp, err := r.httpClient.Do(hreq)
 //		...
 //	}
+//
+// The rule also reports from webhook entry points (see Entry points in docs/analyzers.md):
+// the API server gives up on a webhook at its timeout (10s by default, at most 30s) and
+// cancels the request's ctx; a call that ignores it goes on waiting.
+//
+// Bad, in a webhook:
+//
+//	func (d *WidgetDefaulter) Default(ctx context.Context, obj *v1.Widget) error {
+//		resp, err := http.Get(d.url) // not cancelled when the API server gives up
+//		...
+//	}
+//
+// Good, in a webhook:
+//
+//	func (d *WidgetDefaulter) Default(ctx context.Context, obj *v1.Widget) error {
+//		req, err := http.NewRequestWithContext(ctx, http.MethodGet, d.url, nil)
+//		...
+//		resp, err := d.http.Do(req)
+//		...
+//	}
 package nocancel

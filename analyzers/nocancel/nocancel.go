@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/passes/entry"
 	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 	"github.com/reconcilelint/reconcilelint/passes/reach"
 )
@@ -27,6 +28,8 @@ const (
 // Analyzer is the nocancel rule with the default configuration.
 var Analyzer = analyzerutil.Must(New(DefaultConfig()))
 
+const webhookConsequence = "the webhook goes on waiting after the API server gives up on it at its timeout (10s by default, at most 30s) and cancels the request's ctx, and with failurePolicy Fail the write has been rejected meanwhile"
+
 const consequence = "the reconcile worker stays blocked past the ctx deadline (ReconciliationTimeout from controller-runtime v0.22 on) and manager shutdown"
 
 func run(pass *analysis.Pass, allow map[string]bool) (any, error) {
@@ -34,7 +37,7 @@ func run(pass *analysis.Pass, allow map[string]bool) (any, error) {
 	r := pass.ResultOf[reach.Analyzer].(*reach.Result)
 sites:
 	for _, s := range r.Sites(reach.NoCancel) {
-		chain, ok := r.Reached(s.Func)
+		chain, kind, ok := r.ReachedAs(s.Func)
 		if !ok || allow[s.Desc] {
 			continue
 		}
@@ -42,6 +45,10 @@ sites:
 			if allow[step] {
 				continue sites
 			}
+		}
+		consequence := consequence
+		if kind == entry.Webhook {
+			consequence = webhookConsequence
 		}
 		if s.Via != nil {
 			rep.Reportf(s.Node, "%s cannot be cancelled, via %s: %s; pass the ctx down and use the Context variant%s",

@@ -62,3 +62,9 @@ func TestBadConfig(t *testing.T) {
 		}
 	}
 }
+
+// TestWebhook checks the findings from webhook entry points, with their messages and
+// chains, and none on look-alikes of admission types that are never used as such.
+func TestWebhook(t *testing.T) {
+	analysistest.Run(t, testdata(t), nocancel.Analyzer, "nocancel/webhook")
+}

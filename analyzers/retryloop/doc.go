@@ -93,4 +93,30 @@
 //		obj.Spec.Replicas = ptr.To(int32(3))
 //		return r.Update(ctx, obj)
 //	})
+//
+// The loop check also reports from webhook entry points (see Entry points in
+// docs/analyzers.md): the retries hold the admission request while the API server waits
+// (10s by default, at most 30s). The conflict-closure check is for reconcile paths only.
+//
+// Bad, in a webhook:
+//
+//	func (h *AuditHandler) Handle(ctx context.Context, req admission.Request) admission.Response {
+//		for {
+//			if err := h.Client.Get(ctx, key, &obj); err != nil {
+//				time.Sleep(100 * time.Millisecond)
+//				continue
+//			}
+//			break
+//		}
+//		...
+//	}
+//
+// Good, in a webhook:
+//
+//	func (h *AuditHandler) Handle(ctx context.Context, req admission.Request) admission.Response {
+//		if err := h.Client.Get(ctx, key, &obj); err != nil {
+//			return admission.Errored(http.StatusInternalServerError, err) // the client retries
+//		}
+//		...
+//	}
 package retryloop

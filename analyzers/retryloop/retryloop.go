@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/cfg"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/passes/entry"
 	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 	"github.com/reconcilelint/reconcilelint/passes/reach"
 )
@@ -31,8 +32,8 @@ var Analyzer = analyzerutil.Must(New(DefaultConfig()))
 func run(pass *analysis.Pass, c Config) (any, error) {
 	rep := analyzerutil.NewReporter(pass)
 	r := pass.ResultOf[reach.Analyzer].(*reach.Result)
-	for _, fn := range r.Funcs() {
-		chain, _ := r.Reached(fn)
+	for _, fn := range r.FuncsAll() {
+		chain, kind, _ := r.ReachedAs(fn)
 		var body *ast.BlockStmt
 		switch fn := fn.(type) {
 		case *ast.FuncDecl:
@@ -44,10 +45,15 @@ func run(pass *analysis.Pass, c Config) (any, error) {
 			continue
 		}
 		for _, call := range retryLoops(pass.TypesInfo, body) {
+			if kind == entry.Webhook {
+				rep.Reportf(call, "the loop re-runs %s after it fails, in a webhook: %s; return the error and let the client retry%s",
+					callName(pass.TypesInfo, call), analyzerutil.WebhookWait, analyzerutil.Chain(chain))
+				continue
+			}
 			rep.Reportf(call, "the loop re-runs %s after it fails: the retry holds the reconcile worker and bypasses the per-object backoff of the queue; return the error instead%s",
 				callName(pass.TypesInfo, call), analyzerutil.Chain(chain))
 		}
-		if c.Conflict {
+		if c.Conflict && kind == entry.Reconcile { // conflict retries of a webhook's own writes are its business
 			conflictClosures(pass, rep, body, chain)
 		}
 	}

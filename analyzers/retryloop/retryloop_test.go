@@ -29,3 +29,9 @@ func TestNoConflict(t *testing.T) {
 	}
 	analysistest.Run(t, testdata(t), a, "retryloop/noconflict")
 }
+
+// TestWebhook checks the findings from webhook entry points, with their messages and
+// chains, and none on look-alikes of admission types that are never used as such.
+func TestWebhook(t *testing.T) {
+	analysistest.Run(t, testdata(t), retryloop.Analyzer, "retryloop/webhook")
+}

@@ -53,4 +53,27 @@
 //		}
 //		...
 //	}
+//
+// The rule also reports from webhook entry points (see Entry points in docs/analyzers.md):
+// the API server waits for an admission webhook on every create, update or delete of the
+// kinds it covers (10s by default, at most 30s), and with failurePolicy Fail rejects the
+// write when the webhook does not answer in time.
+//
+// Bad, in a webhook:
+//
+//	func (v *WidgetValidator) ValidateUpdate(ctx context.Context, oldObj, newObj *v1.Widget) (admission.Warnings, error) {
+//		for !v.endpointReady() {
+//			time.Sleep(time.Second) // every update of a Widget waits here
+//		}
+//		return nil, nil
+//	}
+//
+// Good, in a webhook:
+//
+//	func (v *WidgetValidator) ValidateUpdate(ctx context.Context, oldObj, newObj *v1.Widget) (admission.Warnings, error) {
+//		if !v.endpointReady() {
+//			return nil, errors.New("endpoint not ready: retry later")
+//		}
+//		return nil, nil
+//	}
 package sleep

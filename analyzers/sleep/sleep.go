@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/passes/entry"
 	"github.com/reconcilelint/reconcilelint/passes/reach"
 )
 
@@ -27,7 +28,7 @@ func run(pass *analysis.Pass, allow map[string]bool) (any, error) {
 	r := pass.ResultOf[reach.Analyzer].(*reach.Result)
 sites:
 	for _, s := range r.Sites(reach.Blocking) {
-		chain, ok := r.Reached(s.Func)
+		chain, kind, ok := r.ReachedAs(s.Func)
 		if !ok || allow[s.Desc] {
 			continue
 		}
@@ -35,6 +36,16 @@ sites:
 			if allow[step] {
 				continue sites
 			}
+		}
+		if kind == entry.Webhook {
+			if s.Via == nil {
+				rep.Reportf(s.Node, "%s blocks the webhook: %s; do not wait in a webhook, decide from what is known now%s",
+					s.Desc, analyzerutil.WebhookWait, analyzerutil.Chain(chain))
+				continue
+			}
+			rep.Reportf(s.Node, "%s blocks the webhook via %s: %s; do not wait in a webhook, decide from what is known now%s",
+				s.Desc, s.Via[len(s.Via)-1], analyzerutil.WebhookWait, analyzerutil.Chain(append(chain, s.Via[:len(s.Via)-1]...)))
+			continue
 		}
 		if s.Via == nil {
 			rep.Reportf(s.Node, "%s blocks the reconcile worker: return a Result with RequeueAfter instead%s",

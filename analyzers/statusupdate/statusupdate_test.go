@@ -30,3 +30,8 @@ func TestStatusUpdate(t *testing.T) {
 func TestNegative(t *testing.T) {
 	analysistest.Run(t, testdata(t), statusupdate.Analyzer, "statusupdate/negative")
 }
+
+// TestWebhook checks that the rule does not report from webhook entry points.
+func TestWebhook(t *testing.T) {
+	analysistest.Run(t, testdata(t), statusupdate.Analyzer, "statusupdate/webhook")
+}

@@ -62,4 +62,18 @@
 //		}
 //		return r.ctrl.Watch(src)
 //	}
+//
+// The rule also reports from webhook entry points (see Entry points in docs/analyzers.md):
+// every admission request adds another watch, and the first one waits for a cache sync
+// while the API server waits for the webhook.
+//
+// Bad, in a webhook:
+//
+//	func (d *ServiceDefaulter) Default(ctx context.Context, obj runtime.Object) error {
+//		src := source.Kind(d.mgr.GetCache(), &corev1.ConfigMap{}, &handler.EnqueueRequestForObject{})
+//		...
+//	}
+//
+// Good, in a webhook: read through the manager's client (its cache is started once, at
+// set-up), or set the watch up in SetupWithManager.
 package watchinreconcile

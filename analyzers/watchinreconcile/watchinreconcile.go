@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/passes/entry"
 	"github.com/reconcilelint/reconcilelint/passes/reach"
 )
 
@@ -22,6 +23,8 @@ const (
 // Analyzer is the watchinreconcile rule with the default configuration.
 var Analyzer = analyzerutil.Must(New(DefaultConfig()))
 
+const webhookConsequence = "every admission request adds another watch or handler, leaking informers and duplicating events, and the first one waits for a cache sync while the API server waits for the webhook: start it once at set-up or deduplicate it"
+
 const consequence = "every reconcile adds another watch or handler, leaking informers and duplicating events: start it once at set-up (SetupWithManager) or deduplicate it"
 
 func run(pass *analysis.Pass, allow map[string]bool) (any, error) {
@@ -29,7 +32,7 @@ func run(pass *analysis.Pass, allow map[string]bool) (any, error) {
 	r := pass.ResultOf[reach.Analyzer].(*reach.Result)
 sites:
 	for _, s := range r.Sites(reach.Watch) {
-		chain, ok := r.Reached(s.Func)
+		chain, kind, ok := r.ReachedAs(s.Func)
 		if !ok {
 			continue
 		}
@@ -38,12 +41,16 @@ sites:
 				continue sites
 			}
 		}
+		where, why := "a reconcile path", consequence
+		if kind == entry.Webhook {
+			where, why = "a webhook", webhookConsequence
+		}
 		if s.Via == nil {
-			rep.Reportf(s.Node, "%s in a reconcile path: %s%s", s.Desc, consequence, analyzerutil.Chain(chain))
+			rep.Reportf(s.Node, "%s in %s: %s%s", s.Desc, where, why, analyzerutil.Chain(chain))
 			continue
 		}
-		rep.Reportf(s.Node, "%s in a reconcile path via %s: %s%s",
-			s.Via[len(s.Via)-1], s.Via[0], consequence, analyzerutil.Chain(append(chain, s.Via[:len(s.Via)-1]...)))
+		rep.Reportf(s.Node, "%s in %s via %s: %s%s",
+			s.Via[len(s.Via)-1], where, s.Via[0], why, analyzerutil.Chain(append(chain, s.Via[:len(s.Via)-1]...)))
 	}
 	return rep.Outcome(), nil
 }

@@ -1,4 +1,6 @@
-// Package reach computes what each reconcile entry point reaches, with call chains.
+// Package reach computes what each entry point reaches, with call chains: reconcile
+// entry points (package reconcilers) and webhook entry points (package webhooks), kept
+// apart so that each rule chooses the kinds it applies to (Reached, ReachedAs).
 //
 // Within a package, a function is reached from an entry point through static calls,
 // method calls on concrete types, function literals defined in a reached function, and
@@ -31,8 +33,10 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/reconcilelint/reconcilelint/passes/directives"
+	"github.com/reconcilelint/reconcilelint/passes/entry"
 	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 	"github.com/reconcilelint/reconcilelint/passes/reconcilers"
+	"github.com/reconcilelint/reconcilelint/passes/webhooks"
 )
 
 // Analyzer computes reachability from entry points and effect summaries.
@@ -41,7 +45,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "compute what reconcile entry points reach, and per-function effect summaries",
 	URL:        "https://github.com/reconcilelint/reconcilelint/tree/main/passes/reach",
 	Run:        run,
-	Requires:   []*analysis.Analyzer{inspect.Analyzer, reconcilers.Analyzer, directives.Analyzer},
+	Requires:   []*analysis.Analyzer{inspect.Analyzer, reconcilers.Analyzer, webhooks.Analyzer, directives.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(Summary)},
 }
@@ -98,9 +102,11 @@ type Site struct {
 
 // Result is the reachability of one package.
 type Result struct {
-	reached map[ast.Node][]string // function node → shortest chain from an entry point (short names)
+	reached map[ast.Node][]string // function node → shortest chain from a reconcile entry point (short names)
+	hooked  map[ast.Node][]string // the same from webhook entry points
 	sites   []Site
 	funcs   []ast.Node // reached function nodes, in source order
+	all     []ast.Node // function nodes reached from entry points of any kind, in source order
 }
 
 // Reached reports whether the function node (*ast.FuncDecl or *ast.FuncLit) is reached
@@ -113,6 +119,25 @@ func (r *Result) Reached(fn ast.Node) ([]string, bool) {
 
 // Funcs returns the reached function nodes in source order.
 func (r *Result) Funcs() []ast.Node { return r.funcs }
+
+// ReachedAs is Reached for entry points of every kind: it reports whether fn is reached
+// from a reconcile entry point or, failing that, from a webhook entry point, with the
+// shortest chain from the entry point and its kind. Only rules whose defect also hurts a
+// webhook ask it; the rest ask Reached, so that rules about Results, queues, status and
+// finalizers never report from a webhook.
+func (r *Result) ReachedAs(fn ast.Node) (chain []string, kind entry.Kind, ok bool) {
+	if c, ok := r.reached[fn]; ok {
+		return c, entry.Reconcile, true
+	}
+	if c, ok := r.hooked[fn]; ok {
+		return c, entry.Webhook, true
+	}
+	return nil, "", false
+}
+
+// FuncsAll returns the function nodes reached from entry points of any kind, in source
+// order.
+func (r *Result) FuncsAll() []ast.Node { return r.all }
 
 // Sites returns the sites of effect e in this package, in source order, reached or not.
 func (r *Result) Sites(e Effect) []Site {
@@ -163,9 +188,10 @@ func OwnPackage(pass *analysis.Pass) bool {
 
 func run(pass *analysis.Pass) (any, error) {
 	recs := pass.ResultOf[reconcilers.Analyzer].(*reconcilers.Result)
-	res := &Result{reached: map[ast.Node][]string{}}
+	hooks := pass.ResultOf[webhooks.Analyzer].(*webhooks.Result)
+	res := &Result{reached: map[ast.Node][]string{}, hooked: map[ast.Node][]string{}}
 	own := OwnPackage(pass)
-	if !own && len(recs.Entries()) == 0 {
+	if !own && len(recs.Entries()) == 0 && len(hooks.Entries()) == 0 {
 		return res, nil
 	}
 	dirs := pass.ResultOf[directives.Analyzer].(*directives.Result)
@@ -387,31 +413,44 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 
-	// Reachability from entry points over synchronous edges (BFS gives shortest chains).
-	var queue []ast.Node
-	for _, e := range recs.Entries() {
-		if _, ok := funcs[e.Node]; ok {
-			res.reached[e.Node] = []string{shortName(funcs[e.Node])}
-			queue = append(queue, e.Node)
+	// Reachability from entry points over synchronous edges (BFS gives shortest chains),
+	// once from the reconcile entry points and once from the webhook entry points.
+	bfs := func(points []entry.Point, reached map[ast.Node][]string) {
+		var queue []ast.Node
+		for _, e := range points {
+			if _, ok := funcs[e.Node]; ok {
+				if _, seen := reached[e.Node]; seen {
+					continue
+				}
+				reached[e.Node] = []string{shortName(funcs[e.Node])}
+				queue = append(queue, e.Node)
+			}
+		}
+		for len(queue) > 0 {
+			n := queue[0]
+			queue = queue[1:]
+			for _, ed := range funcs[n].edges {
+				if ed.kind == goEdge || ed.to == nil {
+					continue
+				}
+				if _, seen := reached[ed.to]; seen {
+					continue
+				}
+				reached[ed.to] = append(slices.Clip(reached[n]), shortName(funcs[ed.to]))
+				queue = append(queue, ed.to)
+			}
 		}
 	}
-	for len(queue) > 0 {
-		n := queue[0]
-		queue = queue[1:]
-		for _, ed := range funcs[n].edges {
-			if ed.kind == goEdge || ed.to == nil {
-				continue
-			}
-			if _, seen := res.reached[ed.to]; seen {
-				continue
-			}
-			res.reached[ed.to] = append(slices.Clip(res.reached[n]), shortName(funcs[ed.to]))
-			queue = append(queue, ed.to)
-		}
-	}
+	bfs(recs.Points(), res.reached)
+	bfs(hooks.Points(), res.hooked)
 	for _, n := range order {
-		if _, ok := res.reached[n]; ok {
+		_, rec := res.reached[n]
+		_, hook := res.hooked[n]
+		if rec {
 			res.funcs = append(res.funcs, n)
+		}
+		if rec || hook {
+			res.all = append(res.all, n)
 		}
 	}
 	res.sites = append(direct, callSites...)

@@ -55,3 +55,62 @@ func TestChains(t *testing.T) {
 		}
 	}
 }
+
+// TestWebhookRoots checks that webhook entry points are roots of ReachedAs and
+// FuncsAll, and not of Reached and Funcs, which the rules about reconcile results,
+// queues, status and finalizers use.
+func TestWebhookRoots(t *testing.T) {
+	dir, _ := filepath.Abs("../../testdata")
+	results := analysistest.Run(t, dir, reach.Analyzer, "reach/hooks")
+	var res *reach.Result
+	for _, r := range results {
+		if r.Pass.Pkg.Path() == "reach/hooks" {
+			res = r.Result.(*reach.Result)
+		}
+	}
+	if res == nil {
+		t.Fatal("no result for reach/hooks")
+	}
+	rec := map[string]bool{}
+	for _, fn := range res.Funcs() {
+		if fd, ok := fn.(*ast.FuncDecl); ok {
+			rec[fd.Name.Name] = true
+		}
+	}
+	if len(rec) != 2 || !rec["Reconcile"] || !rec["shared"] {
+		t.Errorf("Funcs = %v, want Reconcile and shared only", rec)
+	}
+	got := map[string]string{}
+	for _, fn := range res.FuncsAll() {
+		fd, ok := fn.(*ast.FuncDecl)
+		if !ok {
+			continue
+		}
+		chain, kind, ok := res.ReachedAs(fn)
+		if !ok {
+			t.Errorf("%s in FuncsAll but not ReachedAs", fd.Name.Name)
+		}
+		got[fd.Name.Name] = string(kind) + ": " + strings.Join(chain, " → ")
+	}
+	want := map[string]string{
+		"ValidateCreate": "webhook: ValidateCreate",
+		"ValidateUpdate": "webhook: ValidateUpdate",
+		"ValidateDelete": "webhook: ValidateDelete",
+		"check":          "webhook: ValidateCreate → check",
+		"shared":         "reconcile: Reconcile → shared",
+		"Reconcile":      "reconcile: Reconcile",
+	}
+	if len(got) != len(want) {
+		t.Errorf("FuncsAll = %v, want %v", got, want)
+	}
+	for name, w := range want {
+		if got[name] != w {
+			t.Errorf("%s: %q, want %q", name, got[name], w)
+		}
+	}
+	for _, name := range []string{"background", "Setup"} {
+		if _, ok := got[name]; ok {
+			t.Errorf("%s reached, want not", name)
+		}
+	}
+}

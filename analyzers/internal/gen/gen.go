@@ -55,6 +55,50 @@ of its non-test files uses a type of package testing (testing.T, testing.TB) or 
 ginkgo, gomega, testify or controller-runtime's envtest.
 `
 
+// entryKindsNote ends docs/analyzers.md: the kinds of entry points the rules walk from.
+const entryKindsNote = `
+## Entry points
+
+Most rules judge the code that runs on a hot path of the operator, found by type from
+the entry points where controller-runtime calls into it. There are two kinds.
+
+**reconcile**: a Reconcile method (any request type, the pre-v0.7 form without a ctx
+included), a function converted to reconcile.Func, the Reconcile of a value given to the
+controller builder's Complete or Build or set as controller.Options.Reconciler. It runs
+on a controller worker: while it runs, the worker takes no other key, and what it
+returns decides when the key comes back.
+
+**webhook**: the methods the webhook server calls while the API server waits for the
+answer: ValidateCreate, ValidateUpdate, ValidateDelete and Default of a value used as an
+admission.Validator[T] or Defaulter[T] (CustomValidator, CustomDefaulter), Handle of a
+value used as an admission.Handler, a function converted to admission.HandlerFunc, the
+ServeHTTP of a value registered with the webhook server, the two functions given to
+conversion.NewSpokeConverter, and ConvertTo and ConvertFrom of a conversion.Convertible
+when a conversion.Hub is declared in its package or in one it imports directly. A value
+is used as an admission interface when it is passed where one is expected (the webhook
+builder's WithValidator, WithDefaulter, WithCustomValidator, WithCustomDefaulter;
+admission.WithValidator and friends; MultiValidatingHandler), stored in a field of that
+type (admission.Webhook{Handler: h}), assigned or returned as one, or asserted to be one
+(var _ admission.CustomValidator = &V{}). A method that only has the name and shape
+(ValidateCreate on a type never used as a validator), and anything declared or used
+only in _test.go files, is not an entry point. The type and its use must be in the
+same package.
+
+The API server calls an admission webhook on every create, update or delete of the kinds
+it covers, and waits for it: timeoutSeconds, 10s by default, at most 30s. With
+failurePolicy Fail, a webhook that does not answer in time rejects the write; a stuck
+webhook blocks every write of those kinds. When the API server gives up, the request's
+ctx is cancelled. A conversion webhook is called whenever an object is read or written
+in a version other than the stored one.
+
+Rules that report from both kinds, with a message about what happens in a webhook:
+bgcontext, ctxfield, goroutine, nocancel, retryloop (not its conflict-closure check),
+sleep, watchinreconcile. ConvertTo and ConvertFrom get no ctx from the webhook server,
+so bgcontext does not report there: there is no request ctx to pass. Every other rule is
+about reconcile results, the work queue, status writes or finalizers, and reports only
+from reconcile entry points.
+`
+
 // Load reads the rule packages under root/analyzers.
 func Load(root string) ([]Rule, error) {
 	dir := filepath.Join(root, "analyzers")
@@ -276,6 +320,7 @@ func Index(rules []Rule) []byte {
 		fmt.Fprintf(&b, "| [%s](rules/%s.md) | %s | %s | %s | %s |\n", r.Name, r.Name, r.Title, on, r.Severity, fix)
 	}
 	b.WriteString(testCodeNote)
+	b.WriteString(entryKindsNote)
 	return b.Bytes()
 }
 

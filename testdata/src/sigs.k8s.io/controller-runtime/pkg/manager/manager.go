@@ -8,6 +8,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"sigs.k8s.io/controller-runtime/pkg/cache"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/webhook"
 )
 
 // Manager runs controllers (subset of methods).
@@ -19,6 +20,7 @@ type Manager interface {
 	GetAPIReader() client.Reader
 	GetCache() cache.Cache
 	GetLogger() logr.Logger
+	GetWebhookServer() webhook.Server
 }
 
 // Options configures a Manager (subset of fields).
