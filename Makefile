@@ -9,18 +9,29 @@ all: build
 build:
 	$(GO) build -o $(BIN) ./cmd/reconcilelint
 
+# The nested test-only module that links controller-runtime and client-go (the stub
+# check, the differential tests of runtime/ against the real queues and controller),
+# kept out of the main module so that go install and go get -tool pull in no
+# Kubernetes module the binary does not link.
+K8STEST := internal/k8stest
+
 # The whole test suite: unit, analysistest, generated-file checks, e2e (builds the
-# binary and runs it on testdata/e2e modules that use the real controller-runtime).
+# binary and runs it on testdata/e2e modules that use the real controller-runtime),
+# then the nested module.
 test:
 	$(GO) test -race -timeout 30m ./...
+	cd $(K8STEST) && $(GO) test -race -timeout 30m ./...
 
 test-short:
 	$(GO) test -short ./...
+	cd $(K8STEST) && $(GO) test -short ./...
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go' | grep -v '^testdata/')); if [ -n "$$out" ]; then echo "gofmt needed: $$out"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
+	cd $(K8STEST) && $(GO) vet ./... && $(GO) vet -tags k8sdeps ./stubcheck
+	cd $(K8STEST) && $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
 
 # The runtime fixtures first: the rule docs embed their run-time sections.
 generate:

@@ -29,6 +29,12 @@ func Dispatch(args []string, stdout, stderr io.Writer) int {
 		switch args[0] {
 		case "help", "explain":
 			return help(args[0], args[1:], stdout, stderr)
+		case "version", "-version", "--version":
+			if len(args) != 1 {
+				fmt.Fprintln(stderr, "usage: reconcilelint version")
+				return ExitUsage
+			}
+			return printVersion(stdout)
 		case "config":
 			wd, _ := os.Getwd()
 			path := FindConfig(wd)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 
 	"github.com/owenrumney/go-sarif/v3/pkg/report/v210/sarif"
@@ -151,8 +152,13 @@ func sarifLevel(sev string) string {
 	return "warning"
 }
 
-// Version is the version of the binary, for SARIF and -V.
-func Version() string { return "v0.1.0-dev" }
+// Version is the version of the binary, for SARIF, -V and `reconcilelint version`
+// (version.go).
+func Version() string {
+	info, ok := debug.ReadBuildInfo()
+	v, _ := versionOf(stampedVersion, info, ok)
+	return v
+}
 
 // openOutput returns the writer for -output (stdout when empty).
 func openOutput(path string, stdout io.Writer) (io.Writer, func() error, error) {

@@ -4,8 +4,6 @@ import (
 	"sync"
 	"time"
 
-	"k8s.io/client-go/util/workqueue"
-
 	"github.com/reconcilelint/reconcilelint/runtime/clock"
 	"github.com/reconcilelint/reconcilelint/runtime/queue/priority"
 )
@@ -13,14 +11,14 @@ import (
 // The virtual clock of runtime/clock satisfies the queue's Clock.
 var _ priority.Clock = (*clock.Virtual)(nil)
 
-// The model has the method set of the real queue's interface (its Get
-// panics where the real one would block).
-var _ workqueue.TypedRateLimitingInterface[string] = (*priority.Queue[string])(nil)
+// That the model has the method set of the real queue's interface is
+// checked in internal/k8stest/runtime/priority, the module that links
+// client-go.
 
 var t0 = time.Date(2026, time.January, 1, 0, 0, 0, 0, time.UTC)
 
-// fakeClock is a manual clock. It is locked because the differential tests
-// share it with the real queue's goroutines.
+// fakeClock is a manual clock. It is locked like its copy in
+// internal/k8stest/runtime/priority, which the real queue's goroutines share.
 type fakeClock struct {
 	mu  sync.Mutex
 	now time.Time

@@ -1,5 +1,3 @@
-//go:build crdiff
-
 // This file compares the work loop model with the real controller of
 // controller-runtime v0.24.1 (controller.NewTypedUnmanaged, which runs
 // pkg/internal/controller): both get a recording priority queue, run the
@@ -7,10 +5,10 @@
 // order (AddWithOpts with the same After, RateLimited and Priority, Forget,
 // Done, and Get seeing the same NumRequeues and priority).
 //
-// It needs controller-runtime's pkg/controller and its dependencies in
-// go.mod (github.com/evanphx/json-patch/v5 among them), hence the build tag:
+// It lives in this nested module because it links controller-runtime's
+// pkg/controller, whose dependencies the main module must not require:
 //
-//	go test -tags crdiff -run CRDiff ./runtime/controller
+//	cd internal/k8stest && go test -run CRDiff ./runtime/controller
 //
 // Each script ends with a plain success; whenever nothing is queued after a
 // reconcile and the script is not over, both recorders add the request again

@@ -19,8 +19,8 @@ import (
 // TestStubsMatchRealPackages reports every way in which a stub under
 // testdata/src differs from the real package of the same import path.
 func TestStubsMatchRealPackages(t *testing.T) {
-	root := repoRoot(t)
-	gopath := filepath.Join(root, "testdata")
+	root := moduleRoot(t)
+	gopath := filepath.Join(root, "..", "..", "testdata")
 	paths := stubImportPaths(t, filepath.Join(gopath, "src"))
 	if len(paths) == 0 {
 		t.Fatal("no third-party stubs found under testdata/src")
@@ -33,7 +33,7 @@ func TestStubsMatchRealPackages(t *testing.T) {
 // TestCheckerReportsDrift feeds the checker a deliberately wrong stub tree and
 // makes sure every planted difference is reported.
 func TestCheckerReportsDrift(t *testing.T) {
-	root := repoRoot(t)
+	root := moduleRoot(t)
 	gopath := t.TempDir()
 	files := map[string]string{
 		"k8s.io/apimachinery/pkg/types/types.go": `// Package types synthesizes package k8s.io/apimachinery/pkg/types for tests.
@@ -149,8 +149,9 @@ package foo
 	}
 }
 
-// repoRoot returns the directory holding the main module's go.mod.
-func repoRoot(t *testing.T) string {
+// moduleRoot returns the directory holding the go.mod of this test module
+// (internal/k8stest), whose requirements pin the real packages.
+func moduleRoot(t *testing.T) string {
 	t.Helper()
 	dir, err := os.Getwd()
 	if err != nil {
@@ -203,7 +204,9 @@ func stubImportPaths(t *testing.T, src string) []string {
 }
 
 // check loads the stubs at paths from the GOPATH tree gopath and the real
-// packages of the same paths from the module rooted at root, and returns one
+// packages of the same paths from the module rooted at root (this test module,
+// not the main module: the main module requires no Kubernetes module but
+// sigs.k8s.io/yaml), and returns one
 // message per difference.
 func check(t *testing.T, root, gopath string, paths []string) []string {
 	t.Helper()
@@ -551,4 +554,25 @@ func (c *checker) checkMethods(name string, named, rnamed *types.Named) {
 func isPointerRecv(m *types.Func) bool {
 	_, ok := m.Signature().Recv().Type().(*types.Pointer)
 	return ok
+}
+
+// TestDepsNameEveryStub keeps deps.go, which holds the real packages in this
+// module's go.mod, equal to the list of stubs: a stub whose real package is
+// missing there could not be loaded, and a package there without a stub keeps
+// a module in go.mod for nothing.
+func TestDepsNameEveryStub(t *testing.T) {
+	root := moduleRoot(t)
+	stubs := stubImportPaths(t, filepath.Join(root, "..", "..", "testdata", "src"))
+	f, err := parser.ParseFile(token.NewFileSet(), filepath.Join(root, "stubcheck", "deps.go"), nil, parser.ImportsOnly)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var deps []string
+	for _, imp := range f.Imports {
+		deps = append(deps, strings.Trim(imp.Path.Value, `"`))
+	}
+	sort.Strings(deps)
+	if !slices.Equal(deps, stubs) {
+		t.Errorf("deps.go imports\n\t%s\nthe stubs under testdata/src are\n\t%s", strings.Join(deps, "\n\t"), strings.Join(stubs, "\n\t"))
+	}
 }
