@@ -20,7 +20,8 @@
 //     GetWithPriority panic; a work loop calls TryGetWithPriority and uses
 //     NextReadyAt to decide how far to advance virtual time.
 //
-// NOTES.md lists where this model and shared/RUNTIME.md differ.
+// NOTES.md lists where this model and the earlier written summary of the
+// priority queue's semantics differ, and what the real source says.
 package priority
 
 import (
