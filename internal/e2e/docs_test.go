@@ -104,3 +104,46 @@ func TestGolangciLintDoc(t *testing.T) {
 		}
 	}
 }
+
+// TestDocsStandOnTheirOwn keeps README, docs/ and the rule docs free of references to
+// documents that are not in the repository, and checks that every relative link in them
+// names a file that exists.
+func TestDocsStandOnTheirOwn(t *testing.T) {
+	t.Parallel()
+	root := repoRoot(t)
+	files := []string{filepath.Join(root, "README.md")}
+	for _, glob := range []string{"docs/*.md", "docs/rules/*.md", "analyzers/*/doc.go"} {
+		m, err := filepath.Glob(filepath.Join(root, glob))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, m...)
+	}
+	outside := regexp.MustCompile(`DESIGN\.md|RUNTIME\.md|STYLE\.md|\.\./shared`)
+	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rel, _ := filepath.Rel(root, f)
+		for i, l := range strings.Split(string(data), "\n") {
+			if m := outside.FindString(l); m != "" {
+				t.Errorf("%s:%d: names %s, which is not in the repository", rel, i+1, m)
+			}
+			if !strings.HasSuffix(f, ".md") {
+				continue
+			}
+			for _, m := range link.FindAllStringSubmatch(l, -1) {
+				target := m[1]
+				if strings.ContainsAny(target, `\*`) || strings.Contains(target, "://") || strings.HasPrefix(target, "#") || strings.HasPrefix(target, "mailto:") {
+					continue
+				}
+				target, _, _ = strings.Cut(target, "#")
+				if _, err := os.Stat(filepath.Join(filepath.Dir(f), target)); err != nil {
+					t.Errorf("%s:%d: link %s names no file", rel, i+1, m[1])
+				}
+			}
+		}
+	}
+}
