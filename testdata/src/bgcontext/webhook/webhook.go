@@ -15,7 +15,7 @@ import (
 type SecretValidator struct{ c client.Client }
 
 func (v *SecretValidator) ValidateCreate(ctx context.Context, obj *corev1.Secret) (admission.Warnings, error) {
-	var list corev1.SecretList
+	var list corev1.ConfigMapList
 	return nil, v.c.List(context.Background(), &list) // want `^context.Background\(\) detaches the work from the admission request's ctx: it goes on after the API server gives up on the webhook at its timeout \(10s by default, at most 30s\) and cancels the request, and loses the request logger: use ctx \(ValidateCreate\)$`
 }
 
@@ -40,7 +40,7 @@ func Setup(mgr ctrl.Manager) error {
 type NotAValidator struct{ c client.Client }
 
 func (v NotAValidator) ValidateCreate(ctx context.Context, obj runtime.Object) (admission.Warnings, error) {
-	var list corev1.SecretList
+	var list corev1.ConfigMapList
 	return nil, v.c.List(context.Background(), &list)
 }
 
