@@ -6,6 +6,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
 	"github.com/reconcilelint/reconcilelint/passes/directives"
 	"github.com/reconcilelint/reconcilelint/passes/reach"
+	"github.com/reconcilelint/reconcilelint/passes/subresource"
 )
 
 // Config is the configuration of the selftrigger rule. It has no options.
@@ -20,7 +21,7 @@ func New(c Config) (*analysis.Analyzer, error) {
 		Name:       "selftrigger",
 		Doc:        analyzerutil.MustExtractDoc(doc, "selftrigger"),
 		URL:        analyzerutil.DocURL("selftrigger"),
-		Requires:   []*analysis.Analyzer{directives.Analyzer, reach.Analyzer},
+		Requires:   []*analysis.Analyzer{directives.Analyzer, reach.Analyzer, subresource.Analyzer},
 		Run:        run,
 		ResultType: analyzerutil.OutcomeType,
 	}, nil

@@ -26,8 +26,12 @@
 // compares with a DeepEqual or Equal call (equality.Semantic.DeepEqual, reflect.DeepEqual,
 // cmp.Equal). Not reported: conditions set through meta.SetStatusCondition (their
 // LastTransitionTime changes only with the status), values stored in other objects,
-// and packages whose controllers filter events with GenerationChangedPredicate (status
-// and metadata writes do not change the generation, so they trigger nothing).
+// packages whose controllers filter events with GenerationChangedPredicate (status
+// and metadata writes do not change the generation, so they trigger nothing), and writes
+// that drop the stored value: with the status subresource on (assumed unless the kind's
+// markers leave it off), an Update or Patch of the main resource ignores status changes
+// (the statusupdate rule reports the lost change) and a status write ignores labels and
+// annotations, so such a write changes nothing and starts no reconcile.
 //
 // Bad:
 //

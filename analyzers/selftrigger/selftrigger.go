@@ -6,12 +6,14 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
 	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 	"github.com/reconcilelint/reconcilelint/passes/reach"
+	"github.com/reconcilelint/reconcilelint/passes/subresource"
 )
 
 //go:embed doc.go
@@ -34,6 +36,7 @@ const predicatePkg = k8sapi.CtrlRoot + "/pkg/predicate"
 func run(pass *analysis.Pass) (any, error) {
 	rep := analyzerutil.NewReporter(pass)
 	r := pass.ResultOf[reach.Analyzer].(*reach.Result)
+	nss := pass.ResultOf[subresource.Analyzer].(*subresource.Result)
 	if len(r.Funcs()) == 0 || filtersGeneration(pass) {
 		return rep.Outcome(), nil
 	}
@@ -66,7 +69,7 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		chain, _ := r.Reached(fn)
-		checkFunc(pass, rep, fn, chain, func(v *types.Var) bool {
+		checkFunc(pass, rep, nss, fn, chain, func(v *types.Var) bool {
 			if reconciled[v] {
 				return true
 			}
@@ -200,7 +203,7 @@ type store struct {
 	what string // "obj.Status.LastReconciled"
 }
 
-func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, fn ast.Node, chain []string, isObj func(*types.Var) bool) {
+func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, nss *subresource.Result, fn ast.Node, chain []string, isObj func(*types.Var) bool) {
 	stores := map[*types.Var][]store{} // in source order
 	add := func(v *types.Var, ok bool, pos token.Pos, desc, what string) {
 		if v == nil || !ok || desc == "" || !isObj(v) {
@@ -258,8 +261,8 @@ func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, fn ast.Node, cha
 		v := rootVar(pass, call.Args[1])
 		var st store
 		for _, s := range stores[v] {
-			if s.pos < call.Pos() {
-				st = s // the last store before the write
+			if s.pos < call.Pos() && persists(pass, nss, op.Iface, call.Args[1], s) {
+				st = s // the last store before the write that the write persists
 			}
 		}
 		if v == nil || st.desc == "" {
@@ -277,6 +280,22 @@ func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, fn ast.Node, cha
 			Message: fmt.Sprintf(msg, writeName(call), st.what, st.desc, line, analyzerutil.Chain(chain)),
 		})
 	})
+}
+
+// persists reports whether a write through iface (Writer or SubResourceWriter) of obj
+// changes the field that s stored. With the status subresource on, the API server drops
+// status changes in a write of the main resource (statusupdate reports that write) and
+// everything but the status in a status write: such a write changes nothing, so it is
+// no watch event and no loop. Kinds whose markers leave the subresource off persist both.
+func persists(pass *analysis.Pass, nss *subresource.Result, iface string, obj ast.Expr, s store) bool {
+	if nss.NoStatusSubresource(pass.TypesInfo.TypeOf(obj)) {
+		return true
+	}
+	inStatus := strings.Contains(s.what, ".Status.") || strings.HasSuffix(s.what, ".Status")
+	if iface == "SubResourceWriter" {
+		return inStatus
+	}
+	return !inStatus
 }
 
 // writeName is the written call as the user wrote it, shortened: "r.Status().Update".

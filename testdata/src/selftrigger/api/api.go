@@ -28,3 +28,18 @@ func (in *Clock) DeepCopy() *Clock { out := *in; return &out }
 
 // DeepCopyObject is generated.
 func (in *Clock) DeepCopyObject() runtime.Object { return in.DeepCopy() }
+
+// Tick is a custom resource whose markers leave the status subresource off: a write of
+// the main resource persists its status.
+// +kubebuilder:object:root=true
+type Tick struct {
+	metav1.TypeMeta
+	metav1.ObjectMeta
+	Status ClockStatus
+}
+
+// DeepCopy is generated.
+func (in *Tick) DeepCopy() *Tick { out := *in; return &out }
+
+// DeepCopyObject is generated.
+func (in *Tick) DeepCopyObject() runtime.Object { return in.DeepCopy() }

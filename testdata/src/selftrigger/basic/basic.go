@@ -72,3 +72,15 @@ func (r *Labeler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result,
 	c.SetLabels(map[string]string{"stamp": strconv.FormatInt(time.Now().Unix(), 10)})
 	return ctrl.Result{}, r.Update(ctx, &c) // want `with c.Labels, set from time.Now\(\)`
 }
+
+// A kind without the status subresource: Update writes the status with the rest.
+type NoSubresource struct{ client.Client }
+
+func (r *NoSubresource) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var t api.Tick
+	if err := r.Get(ctx, req.NamespacedName, &t); err != nil {
+		return ctrl.Result{}, err
+	}
+	t.Status.LastSeen = time.Now().String()
+	return ctrl.Result{}, r.Update(ctx, &t) // want `^r.Update writes the reconciled object with t.Status.LastSeen, set from time.Now\(\)`
+}

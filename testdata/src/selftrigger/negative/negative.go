@@ -122,3 +122,29 @@ func notReached(ctx context.Context, cl client.Client, req ctrl.Request) error {
 	c.Status.LastReconciled = metav1.Now()
 	return cl.Status().Update(ctx, &c)
 }
+
+// The status subresource is on (the default assumed for a kind without markers): an
+// Update of the main resource drops the status change, so it changes nothing and starts
+// no reconcile (statusupdate reports the lost change).
+type MainWriteOfStatus struct{ client.Client }
+
+func (r *MainWriteOfStatus) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var c api.Clock
+	if err := r.Get(ctx, req.NamespacedName, &c); err != nil {
+		return ctrl.Result{}, err
+	}
+	c.Status.LastSeen = time.Now().String()
+	return ctrl.Result{}, r.Update(ctx, &c)
+}
+
+// A status write drops metadata changes: the annotation never reaches the object.
+type StatusWriteOfAnnotation struct{ client.Client }
+
+func (r *StatusWriteOfAnnotation) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var c api.Clock
+	if err := r.Get(ctx, req.NamespacedName, &c); err != nil {
+		return ctrl.Result{}, err
+	}
+	c.Annotations["example.com/seen"] = time.Now().String()
+	return ctrl.Result{}, r.Status().Update(ctx, &c)
+}
