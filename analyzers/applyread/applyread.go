@@ -27,7 +27,7 @@ const (
 // Analyzer is the applyread rule with the default configuration.
 var Analyzer = analyzerutil.Must(New(DefaultConfig()))
 
-const msg = "server-side apply of %s, which was read from the cluster by %s at line %d: the apply sends every field of the live object, defaults and other managers' fields included, so this field manager claims them all and conflicts with or overwrites the other managers, and with the managedFields read along the API server refuses it (metadata.managedFields must be nil); apply an object built with only the fields this controller sets, or an apply configuration with Client.Apply"
+const msg = "server-side apply of %s, which was read from the cluster by %s at line %d: the apply sends every field of the live object, defaults and other managers' fields included, so this field manager claims them all and conflicts with or overwrites the other managers, and while the object carries the managedFields it was read with, the API server refuses the request (metadata.managedFields must be nil); apply an object built with only the fields this controller sets, or an apply configuration with Client.Apply"
 
 func run(pass *analysis.Pass) (any, error) {
 	rep := analyzerutil.NewReporter(pass)
