@@ -75,3 +75,12 @@ func (r *R) closure(ctx context.Context, c client.Client, key client.ObjectKey) 
 		return c.Patch(ctx, &cm, client.Apply, owner) // want `server-side apply of &cm, which was read from the cluster by c.Get`
 	}
 }
+
+// A sub-resource writer.
+func (r *R) scale(ctx context.Context, key client.ObjectKey) error {
+	var pod corev1.Pod
+	if err := r.Get(ctx, key, &pod); err != nil {
+		return err
+	}
+	return r.SubResource("scale").Patch(ctx, &pod, client.Apply, owner) // want `server-side apply of &pod, which was read from the cluster by r.Get`
+}

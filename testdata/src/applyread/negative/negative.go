@@ -104,3 +104,17 @@ func (r *R) rangeFresh(ctx context.Context, key client.ObjectKey) error {
 	}
 	return nil
 }
+
+// The live object is read to compare, and a fresh object copies only its identity.
+func (r *R) compare(ctx context.Context, key client.ObjectKey) error {
+	existing := &corev1.ConfigMap{}
+	if err := r.Get(ctx, key, existing); err != nil {
+		return client.IgnoreNotFound(err)
+	}
+	desired := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: existing.Name, Namespace: existing.Namespace}}
+	desired.Data = map[string]string{"k": "v"}
+	if existing.Data["k"] == "v" {
+		return nil
+	}
+	return r.Patch(ctx, desired, client.Apply, owner)
+}
