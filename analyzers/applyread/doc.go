@@ -27,7 +27,8 @@
 // assignment after the read, an object the function receives as a parameter or from
 // another call (its origin is not visible), apply configurations (Client.Apply and
 // Status().Apply with a runtime.ApplyConfiguration), and merge or JSON patches of a
-// read object.
+// read object. (From controller-runtime v0.23, client.Apply as a patch is deprecated in
+// favour of Client.Apply with an apply configuration, which avoids the pitfall.)
 //
 // Bad:
 //
