@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/applyowner"
+	"github.com/reconcilelint/reconcilelint/analyzers/applyread"
 	"github.com/reconcilelint/reconcilelint/analyzers/bgcontext"
 	"github.com/reconcilelint/reconcilelint/analyzers/conditions"
 	"github.com/reconcilelint/reconcilelint/analyzers/ctxfield"
@@ -34,6 +35,7 @@ import (
 // RuleSettings holds the options of every rule, keyed by rule name.
 type RuleSettings struct {
 	Applyowner       applyowner.Config       `json:"applyowner,omitempty"`
+	Applyread        applyread.Config        `json:"applyread,omitempty"`
 	Bgcontext        bgcontext.Config        `json:"bgcontext,omitempty"`
 	Conditions       conditions.Config       `json:"conditions,omitempty"`
 	Ctxfield         ctxfield.Config         `json:"ctxfield,omitempty"`
@@ -62,6 +64,7 @@ type RuleSettings struct {
 func DefaultRuleSettings() RuleSettings {
 	return RuleSettings{
 		Applyowner:       applyowner.DefaultConfig(),
+		Applyread:        applyread.DefaultConfig(),
 		Bgcontext:        bgcontext.DefaultConfig(),
 		Conditions:       conditions.DefaultConfig(),
 		Ctxfield:         ctxfield.DefaultConfig(),
@@ -92,6 +95,8 @@ func DefaultRuleSettings() RuleSettings {
 var Rules = []Rule{
 	{Name: "applyowner", Title: "report server-side apply without a stable field owner", Analyzer: applyowner.Analyzer, Default: applyowner.Default, Since: applyowner.Since, Severity: applyowner.Severity, Fix: false,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return applyowner.New(s.Applyowner) }},
+	{Name: "applyread", Title: "report server-side apply of an object read from the cluster", Analyzer: applyread.Analyzer, Default: applyread.Default, Since: applyread.Since, Severity: applyread.Severity, Fix: false,
+		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return applyread.New(s.Applyread) }},
 	{Name: "bgcontext", Title: "report context.Background/TODO instead of the reconcile ctx", Analyzer: bgcontext.Analyzer, Default: bgcontext.Default, Since: bgcontext.Since, Severity: bgcontext.Severity, Fix: true,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return bgcontext.New(s.Bgcontext) }},
 	{Name: "conditions", Title: "report malformed status conditions", Analyzer: conditions.Analyzer, Default: conditions.Default, Since: conditions.Since, Severity: conditions.Severity, Fix: false,

@@ -1,0 +1,48 @@
+// Package applyread defines an Analyzer that reports a server-side apply of an object
+// read from the cluster.
+//
+// # Analyzer applyread
+//
+// applyread: report server-side apply of an object read from the cluster
+//
+// A server-side apply sends the intent of one field manager: the fields it sets are
+// the fields it owns, and the API server removes the fields it stops sending. An
+// object read from the cluster (the out-parameter of a Get or a List, an element of
+// a List's Items, the reconciled object) holds every field of the live object: the
+// defaults the API server filled in, and the fields that users, autoscalers and other
+// controllers set. Applied with Patch(ctx, obj, client.Apply) or
+// Status().Patch(ctx, obj, client.Apply), it makes this manager claim all of them: a
+// change by another manager then conflicts with this one, or is overwritten on the
+// next pass, and a field this controller later stops setting is never removed because
+// it is also claimed through the copy. An object read with its metadata.managedFields
+// (the default, unless the cache strips them) is refused outright: the API server
+// answers every such apply with "metadata.managedFields must be nil".
+//
+// The analyzer reports a Patch with client.Apply, on a client or on a Status() or
+// SubResource() writer, whose object, at the apply, was last filled by a Get or a List
+// of the same function: the Get's or List's out-parameter, an element of the Items of
+// a listed object (a range variable or list.Items[i]), or a DeepCopy or copy of one.
+// Not reported: an object built in the function (a composite literal, &T{}, new(T),
+// a var declaration, a DeepCopy of such an object), an object rebuilt by an
+// assignment after the read, an object the function receives as a parameter or from
+// another call (its origin is not visible), apply configurations (Client.Apply and
+// Status().Apply with a runtime.ApplyConfiguration), and merge or JSON patches of a
+// read object. (From controller-runtime v0.23, client.Apply as a patch is deprecated in
+// favour of Client.Apply with an apply configuration, which avoids the pitfall.)
+//
+// Bad:
+//
+//	var deploy appsv1.Deployment
+//	if err := r.Get(ctx, key, &deploy); err != nil {
+//		return ctrl.Result{}, err
+//	}
+//	deploy.Spec.Replicas = ptr.To(int32(3))
+//	err := r.Patch(ctx, &deploy, client.Apply, client.FieldOwner("my-operator"))
+//
+// Good (an apply configuration holds only the fields this controller sets; a typed
+// object built fresh in the function is also accepted):
+//
+//	deploy := appsv1ac.Deployment(key.Name, key.Namespace).
+//		WithSpec(appsv1ac.DeploymentSpec().WithReplicas(3))
+//	err := r.Apply(ctx, deploy, client.FieldOwner("my-operator"))
+package applyread
