@@ -2,7 +2,7 @@
 GO ?= go
 BIN := bin/reconcilelint
 
-.PHONY: all build test test-short lint generate verify e2e bench clean
+.PHONY: all build test test-short lint generate verify e2e bench clean release
 
 all: build
 
@@ -46,7 +46,18 @@ e2e:
 	$(GO) test ./internal/e2e/...
 
 clean:
-	rm -rf bin
+	rm -rf bin dist
+
+# The release archives under dist/: reconcilelint_VERSION_OS_ARCH.tar.gz (.zip for
+# windows) for linux, darwin and windows on amd64 and arm64, each with the binary
+# (CGO_ENABLED=0, -trimpath, VERSION stamped into internal/driver.stampedVersion),
+# LICENSE and README.md, and dist/checksums.txt (`sha256sum -c checksums.txt`).
+# VERSION is the tag on HEAD, else v0.1.0-dev. Only the go command is needed.
+VERSION ?= $(shell git describe --tags --exact-match 2>/dev/null || echo v0.1.0-dev)
+
+release:
+	rm -rf dist
+	$(GO) run ./internal/release -go $(GO) -version $(VERSION) -out dist
 
 # golangci-lint v2.15.0 with the reconcilelint module plugin (docs/golangci-lint.md),
 # built offline from the nested module plugin/gcl. main.version carries a hash of every
