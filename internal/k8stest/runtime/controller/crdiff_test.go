@@ -230,6 +230,7 @@ func runReal(t *testing.T, steps []crStep) []string {
 			if s.panic {
 				panic("boom")
 			}
+			//lint:ignore SA1019 the differential test drives the real work loop with the deprecated Requeue too
 			return reconcile.Result{Requeue: s.requeue, RequeueAfter: s.after, Priority: s.prio}, stepError(s.err, reconcile.TerminalError)
 		}),
 	})

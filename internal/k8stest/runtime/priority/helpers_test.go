@@ -87,29 +87,3 @@ func (l *fakeLimiter[T]) Calls() int {
 }
 
 func prio(p int) *int { return &p }
-
-type got struct {
-	Key  string
-	Prio int
-}
-
-// drain hands out every item that can be handed out now, calling Done on
-// none of them.
-func drain(q *priority.Queue[string]) []got {
-	var out []got
-	for {
-		k, p, ok := q.TryGetWithPriority()
-		if !ok {
-			return out
-		}
-		out = append(out, got{k, p})
-	}
-}
-
-func keys(gs []got) []string {
-	out := make([]string, len(gs))
-	for i, g := range gs {
-		out[i] = g.Key
-	}
-	return out
-}
