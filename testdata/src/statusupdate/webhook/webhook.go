@@ -9,13 +9,15 @@ import (
 	"statusupdate/api"
 )
 
-// A defaulter that changes the status and writes the object with Update: not a
-// statusupdate finding, the rule is about reconcile paths.
+// A defaulter that changes the status and writes the object with Update. statusupdate
+// judges every function of the package, not only reconcile paths: the API server drops
+// the status change of a main-resource Update wherever it is written. The finding has no
+// reconcile chain.
 type WidgetDefaulter struct{ c client.Client }
 
 func (d *WidgetDefaulter) Default(ctx context.Context, w *api.Widget) error {
 	w.Status.Ready = true
-	return d.c.Update(ctx, w)
+	return d.c.Update(ctx, w) // want `^w.Status.Ready is set, then the object is written with Update of the main resource and no status write: .*Status\(\).Update$`
 }
 
 func Setup(mgr ctrl.Manager) error {
