@@ -76,7 +76,10 @@ func TestREADMESetUp(t *testing.T) {
 	for _, f := range append(docs, filepath.Join(root, "README.md")) {
 		data, _ := os.ReadFile(f)
 		for _, m := range installRE.FindAllStringSubmatch(string(data), -1) {
-			target := strings.Trim(m[2], "`\"'")
+			target := strings.TrimRight(strings.Trim(m[2], "`\"'"), "`,.;:)")
+			if !strings.Contains(target, "/") {
+				continue // prose such as "what go get -tool changes"
+			}
 			if target == "./cmd/reconcilelint" {
 				continue
 			}
