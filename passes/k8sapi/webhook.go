@@ -41,9 +41,11 @@ func AdmissionInterface(t types.Type) (AdmissionRole, bool) {
 	switch {
 	case IsType(t, AdmissionPkg, "Handler"):
 		return RoleHandler, true
-	case IsType(t, AdmissionPkg, "Validator"):
+	case IsType(t, AdmissionPkg, "Validator"), IsType(t, AdmissionPkg, "CustomValidator"):
+		// Before the generic Validator[T], CustomValidator was an interface of its own
+		// (controller-runtime v0.20 and older); from then on it is an alias.
 		return RoleValidator, true
-	case IsType(t, AdmissionPkg, "Defaulter"):
+	case IsType(t, AdmissionPkg, "Defaulter"), IsType(t, AdmissionPkg, "CustomDefaulter"):
 		return RoleDefaulter, true
 	}
 	return "", false

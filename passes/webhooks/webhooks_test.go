@@ -63,3 +63,15 @@ func TestEntries(t *testing.T) {
 		t.Errorf("entries:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestPreGenericAdmission finds validators and defaulters written against the admission
+// API of controller-runtime v0.20 and older, where CustomValidator and CustomDefaulter
+// are interfaces of their own rather than aliases of the generic Validator[T] and
+// Defaulter[T] (external-secrets v0.16 is such an operator).
+func TestPreGenericAdmission(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata/v020")
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, dir, webhooks.Analyzer, "v020webhook")
+}
