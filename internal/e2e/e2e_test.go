@@ -11,32 +11,16 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/reconcilelint/reconcilelint/internal/testbin"
 )
 
 var binary string
 
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "reconcilelint-e2e")
-	if err != nil {
-		panic(err)
-	}
-	binary = filepath.Join(dir, "reconcilelint")
-	if runtime.GOOS == "windows" {
-		binary += ".exe"
-	}
-	build := exec.Command("go", "build", "-o", binary, "github.com/reconcilelint/reconcilelint/cmd/reconcilelint")
-	build.Stderr = os.Stderr
-	if err := build.Run(); err != nil {
-		panic("building reconcilelint: " + err.Error())
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { testbin.Main(m, "reconcilelint-e2e", &binary) }
 
 func repoRoot(t *testing.T) string {
 	root, err := filepath.Abs("../..")
@@ -78,27 +62,7 @@ func runEnv(t *testing.T, dir string, env []string, name string, args ...string)
 // copyModule copies a testdata/e2e module into a temporary directory.
 func copyModule(t *testing.T, name string) string {
 	t.Helper()
-	src := filepath.Join(repoRoot(t), "testdata", "e2e", name)
-	dst := filepath.Join(t.TempDir(), name)
-	err := filepath.Walk(src, func(p string, info os.FileInfo, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		target := filepath.Join(dst, rel)
-		if info.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dst
+	return copyTree(t, filepath.Join(repoRoot(t), "testdata", "e2e", name))
 }
 
 func lines(s string) []string {

@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"golang.org/x/mod/semver"
+
+	"github.com/reconcilelint/reconcilelint/internal/testbin"
 )
 
 const toolModule = "github.com/reconcilelint/reconcilelint"
@@ -19,22 +21,7 @@ const toolModule = "github.com/reconcilelint/reconcilelint"
 func copyTree(t *testing.T, src string) string {
 	t.Helper()
 	dst := filepath.Join(t.TempDir(), filepath.Base(src))
-	err := filepath.Walk(src, func(p string, info os.FileInfo, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		target := filepath.Join(dst, rel)
-		if info.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
-	if err != nil {
+	if err := testbin.CopyTree(src, dst); err != nil {
 		t.Fatal(err)
 	}
 	return dst

@@ -12,7 +12,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -23,28 +22,13 @@ import (
 	"github.com/sourcegraph/jsonrpc2"
 
 	"github.com/reconcilelint/reconcilelint/internal/lsp"
+
+	"github.com/reconcilelint/reconcilelint/internal/testbin"
 )
 
 var binary string
 
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "reconcilelint-lsp")
-	if err != nil {
-		panic(err)
-	}
-	binary = filepath.Join(dir, "reconcilelint")
-	if runtime.GOOS == "windows" {
-		binary += ".exe"
-	}
-	build := exec.Command("go", "build", "-o", binary, "github.com/reconcilelint/reconcilelint/cmd/reconcilelint")
-	build.Stderr = os.Stderr
-	if err := build.Run(); err != nil {
-		panic("building reconcilelint: " + err.Error())
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { testbin.Main(m, "reconcilelint-lsp", &binary) }
 
 // copyModule copies testdata/e2e/NAME into a temporary directory.
 func copyModule(tb testing.TB, name string) string {
@@ -54,22 +38,7 @@ func copyModule(tb testing.TB, name string) string {
 		tb.Fatal(err)
 	}
 	dst := filepath.Join(tb.TempDir(), name)
-	err = filepath.Walk(src, func(p string, info os.FileInfo, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		target := filepath.Join(dst, rel)
-		if info.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
-	if err != nil {
+	if err := testbin.CopyTree(src, dst); err != nil {
 		tb.Fatal(err)
 	}
 	return dst

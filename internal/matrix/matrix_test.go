@@ -15,33 +15,17 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/reconcilelint/reconcilelint/internal/testbin"
 )
 
 var binary string
 
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "reconcilelint-matrix")
-	if err != nil {
-		panic(err)
-	}
-	binary = filepath.Join(dir, "reconcilelint")
-	if runtime.GOOS == "windows" {
-		binary += ".exe"
-	}
-	build := exec.Command("go", "build", "-o", binary, "github.com/reconcilelint/reconcilelint/cmd/reconcilelint")
-	build.Stderr = os.Stderr
-	if err := build.Run(); err != nil {
-		panic("building reconcilelint: " + err.Error())
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { testbin.Main(m, "reconcilelint-matrix", &binary) }
 
 func matrixRoot(t *testing.T) string {
 	root, err := filepath.Abs(filepath.Join("..", "..", "testdata", "matrix"))
