@@ -6,12 +6,13 @@ import (
 	"time"
 
 	"github.com/reconcilelint/reconcilelint/runtime/queue/priority"
+	"github.com/reconcilelint/reconcilelint/runtime/queue/priority/prioritytest"
 )
 
-func newQueue(rl priority.RateLimiter[string]) (*priority.Queue[string], *fakeClock) {
-	c := newFakeClock()
+func newQueue(rl priority.RateLimiter[string]) (*priority.Queue[string], *prioritytest.Clock) {
+	c := prioritytest.NewClock()
 	if rl == nil {
-		rl = constLimiter[string](0)
+		rl = prioritytest.ConstLimiter[string](0)
 	}
 	return priority.New[string](c, rl), c
 }
@@ -28,20 +29,20 @@ func wantNextReadyAt(t *testing.T, q *priority.Queue[string], want time.Duration
 	q.Flush()
 	at, ok := q.NextReadyAt()
 	if !ok {
-		t.Fatalf("NextReadyAt: nothing waiting, want t0+%v", want)
+		t.Fatalf("NextReadyAt: nothing waiting, want prioritytest.T0+%v", want)
 	}
-	if got := at.Sub(t0); got != want {
-		t.Fatalf("NextReadyAt = t0+%v, want t0+%v", got, want)
+	if got := at.Sub(prioritytest.T0); got != want {
+		t.Fatalf("NextReadyAt = prioritytest.T0+%v, want prioritytest.T0+%v", got, want)
 	}
 }
 
 func TestReadyOrderPriorityThenFIFO(t *testing.T) {
 	q, _ := newQueue(nil)
 	q.AddWithOpts(priority.AddOpts{}, "a")
-	q.AddWithOpts(priority.AddOpts{Priority: prio(5)}, "b")
-	q.AddWithOpts(priority.AddOpts{Priority: prio(-100)}, "low")
+	q.AddWithOpts(priority.AddOpts{Priority: prioritytest.Prio(5)}, "b")
+	q.AddWithOpts(priority.AddOpts{Priority: prioritytest.Prio(-100)}, "low")
 	q.AddWithOpts(priority.AddOpts{}, "c")
-	q.AddWithOpts(priority.AddOpts{Priority: prio(5)}, "d")
+	q.AddWithOpts(priority.AddOpts{Priority: prioritytest.Prio(5)}, "d")
 	wantOrder(t, q, "b", "d", "a", "c", "low")
 }
 
@@ -70,7 +71,7 @@ func TestReadyAbsorbsAddAfter(t *testing.T) {
 }
 
 func TestReadyAbsorbsRateLimitedAddButCallsWhen(t *testing.T) {
-	rl := constLimiter[string](time.Minute)
+	rl := prioritytest.ConstLimiter[string](time.Minute)
 	q, _ := newQueue(rl)
 	q.Add("a")
 	q.AddRateLimited("a")
@@ -113,8 +114,8 @@ func TestWaitingPlusWaitingKeepsEarlierReadyAt(t *testing.T) {
 
 func TestPriorityOnlyRises(t *testing.T) {
 	q, _ := newQueue(nil)
-	q.AddWithOpts(priority.AddOpts{Priority: prio(5)}, "a")
-	q.AddWithOpts(priority.AddOpts{Priority: prio(1)}, "a")
+	q.AddWithOpts(priority.AddOpts{Priority: prioritytest.Prio(5)}, "a")
+	q.AddWithOpts(priority.AddOpts{Priority: prioritytest.Prio(1)}, "a")
 	q.Add("a")
 	if _, p, _ := q.TryGetWithPriority(); p != 5 {
 		t.Fatalf("priority = %d, want 5", p)
@@ -123,37 +124,37 @@ func TestPriorityOnlyRises(t *testing.T) {
 
 func TestEqualPriorityKeepsCounter(t *testing.T) {
 	q, _ := newQueue(nil)
-	q.AddWithOpts(priority.AddOpts{Priority: prio(1)}, "a")
-	q.AddWithOpts(priority.AddOpts{Priority: prio(1)}, "b")
-	q.AddWithOpts(priority.AddOpts{Priority: prio(1)}, "a")
-	q.AddWithOpts(priority.AddOpts{Priority: prio(0)}, "a")
+	q.AddWithOpts(priority.AddOpts{Priority: prioritytest.Prio(1)}, "a")
+	q.AddWithOpts(priority.AddOpts{Priority: prioritytest.Prio(1)}, "b")
+	q.AddWithOpts(priority.AddOpts{Priority: prioritytest.Prio(1)}, "a")
+	q.AddWithOpts(priority.AddOpts{Priority: prioritytest.Prio(0)}, "a")
 	wantOrder(t, q, "a", "b")
 }
 
 func TestPriorityRiseTakesFreshCounter(t *testing.T) {
 	q, _ := newQueue(nil)
-	q.Add("x")                                              // prio 0, counter 0
-	q.AddWithOpts(priority.AddOpts{Priority: prio(1)}, "y") // prio 1, counter 1
-	q.AddWithOpts(priority.AddOpts{Priority: prio(1)}, "x") // prio 1, counter 2
+	q.Add("x")                                                           // prio 0, counter 0
+	q.AddWithOpts(priority.AddOpts{Priority: prioritytest.Prio(1)}, "y") // prio 1, counter 1
+	q.AddWithOpts(priority.AddOpts{Priority: prioritytest.Prio(1)}, "x") // prio 1, counter 2
 	wantOrder(t, q, "y", "x")
 }
 
 func TestPriorityRiseOnWaitingItemTakesFreshCounter(t *testing.T) {
 	q, _ := newQueue(nil)
-	q.AddAfter("x", time.Hour)                              // counter 0
-	q.AddWithOpts(priority.AddOpts{Priority: prio(1)}, "y") // counter 1
+	q.AddAfter("x", time.Hour)                                           // counter 0
+	q.AddWithOpts(priority.AddOpts{Priority: prioritytest.Prio(1)}, "y") // counter 1
 	// Rise while waiting: counter 2. The later immediate add promotes x
 	// and keeps counter 2, so y stays first.
-	q.AddWithOpts(priority.AddOpts{After: time.Hour, Priority: prio(1)}, "x")
+	q.AddWithOpts(priority.AddOpts{After: time.Hour, Priority: prioritytest.Prio(1)}, "x")
 	q.Add("x")
 	wantOrder(t, q, "y", "x")
 }
 
 func TestPromotedByAddWithRiseTakesFreshCounter(t *testing.T) {
 	q, _ := newQueue(nil)
-	q.AddAfter("x", time.Hour)                              // counter 0
-	q.AddWithOpts(priority.AddOpts{Priority: prio(1)}, "y") // counter 1
-	q.AddWithOpts(priority.AddOpts{Priority: prio(1)}, "x") // ready, prio 1, counter 2
+	q.AddAfter("x", time.Hour)                                           // counter 0
+	q.AddWithOpts(priority.AddOpts{Priority: prioritytest.Prio(1)}, "y") // counter 1
+	q.AddWithOpts(priority.AddOpts{Priority: prioritytest.Prio(1)}, "x") // ready, prio 1, counter 2
 	wantOrder(t, q, "y", "x")
 }
 
@@ -203,7 +204,7 @@ func TestNowEvaluatedAtFlush(t *testing.T) {
 }
 
 func TestWhenEvaluatedAtFlush(t *testing.T) {
-	rl := constLimiter[string](time.Second)
+	rl := prioritytest.ConstLimiter[string](time.Second)
 	q, _ := newQueue(rl)
 	q.AddRateLimited("a")
 	if rl.Calls() != 0 || q.Buffered() != 1 {
@@ -246,7 +247,7 @@ func TestDelayRule(t *testing.T) {
 		{"negative after beats limiter", priority.AddOpts{After: -time.Second, RateLimited: true}, time.Minute, false, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			rl := constLimiter[string](tc.rl)
+			rl := prioritytest.ConstLimiter[string](tc.rl)
 			q, _ := newQueue(rl)
 			q.AddWithOpts(tc.opts, "a")
 			q.Flush()
@@ -292,7 +293,7 @@ func TestGetLocksAndAddWhileLockedWaitsForDone(t *testing.T) {
 
 func TestAddWhileLockedIsNewItem(t *testing.T) {
 	q, _ := newQueue(nil)
-	q.AddWithOpts(priority.AddOpts{Priority: prio(5)}, "a")
+	q.AddWithOpts(priority.AddOpts{Priority: prioritytest.Prio(5)}, "a")
 	q.Get()
 	// A lower priority add creates a fresh item: no merge with the
 	// handed-out one, so the priority is 0, not 5.
@@ -305,9 +306,9 @@ func TestAddWhileLockedIsNewItem(t *testing.T) {
 
 func TestLockedDoesNotBlockLowerPriority(t *testing.T) {
 	q, _ := newQueue(nil)
-	q.AddWithOpts(priority.AddOpts{Priority: prio(5)}, "a")
+	q.AddWithOpts(priority.AddOpts{Priority: prioritytest.Prio(5)}, "a")
 	q.Get()
-	q.AddWithOpts(priority.AddOpts{Priority: prio(5)}, "a")
+	q.AddWithOpts(priority.AddOpts{Priority: prioritytest.Prio(5)}, "a")
 	q.Add("b")
 	wantOrder(t, q, "b")
 	q.Done("a")
@@ -334,7 +335,7 @@ func TestGetBlocksPanics(t *testing.T) {
 }
 
 func TestForgetAndNumRequeuesUseLimiter(t *testing.T) {
-	rl := constLimiter[string](0)
+	rl := prioritytest.ConstLimiter[string](0)
 	q, _ := newQueue(rl)
 	q.AddRateLimited("a")
 	q.AddRateLimited("a")
@@ -350,7 +351,7 @@ func TestForgetAndNumRequeuesUseLimiter(t *testing.T) {
 
 func TestGetAfterShutDown(t *testing.T) {
 	q, _ := newQueue(nil)
-	q.AddWithOpts(priority.AddOpts{Priority: prio(3)}, "a")
+	q.AddWithOpts(priority.AddOpts{Priority: prioritytest.Prio(3)}, "a")
 	q.Flush()
 	q.ShutDown()
 	if !q.ShuttingDown() {
@@ -397,7 +398,7 @@ func TestShutDownTwicePanics(t *testing.T) {
 }
 
 func TestShutDownDropsBufferedAndLaterAdds(t *testing.T) {
-	rl := constLimiter[string](0)
+	rl := prioritytest.ConstLimiter[string](0)
 	q, _ := newQueue(rl)
 	q.AddRateLimited("buffered")
 	q.ShutDownWithDrain()
@@ -451,11 +452,11 @@ func TestMetricsEvents(t *testing.T) {
 	r := &recorder{}
 	q.SetMetrics(r)
 	q.Add("a")
-	q.AddWithOpts(priority.AddOpts{Priority: prio(1)}, "a") // rise of a ready item
-	q.AddAfter("b", time.Second)                            // retry
-	q.AddAfter("b", 2*time.Second)                          // retry, merged
-	q.AddAfter("c", time.Second)                            // retry
-	q.Add("c")                                              // promoted by add
+	q.AddWithOpts(priority.AddOpts{Priority: prioritytest.Prio(1)}, "a") // rise of a ready item
+	q.AddAfter("b", time.Second)                                         // retry
+	q.AddAfter("b", 2*time.Second)                                       // retry, merged
+	q.AddAfter("c", time.Second)                                         // retry
+	q.Add("c")                                                           // promoted by add
 	q.Flush()
 	c.Step(time.Second) // b promoted by timer
 	q.Get()

@@ -7,6 +7,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/controller/priorityqueue"
 
 	"github.com/reconcilelint/reconcilelint/runtime/queue/priority"
+	"github.com/reconcilelint/reconcilelint/runtime/queue/priority/prioritytest"
 )
 
 // Add/Get throughput: each op is one Add (priority 0, 1 or 2), one Get and
@@ -24,10 +25,10 @@ var benchKeys = func() []string {
 	return k
 }()
 
-var benchPrio = []*int{prio(0), prio(1), prio(2)}
+var benchPrio = []*int{prioritytest.Prio(0), prioritytest.Prio(1), prioritytest.Prio(2)}
 
 func BenchmarkModelAddGet(b *testing.B) {
-	q := priority.New[string](newFakeClock(), constLimiter[string](0))
+	q := priority.New[string](prioritytest.NewClock(), prioritytest.ConstLimiter[string](0))
 	b.ReportAllocs()
 	for i := 0; i < b.N; i += benchBatch {
 		n := min(benchBatch, b.N-i)
@@ -42,7 +43,7 @@ func BenchmarkModelAddGet(b *testing.B) {
 }
 
 func BenchmarkRealAddGet(b *testing.B) {
-	q := priorityqueue.New("", func(o *priorityqueue.Opts[string]) { o.RateLimiter = constLimiter[string](0) })
+	q := priorityqueue.New("", func(o *priorityqueue.Opts[string]) { o.RateLimiter = prioritytest.ConstLimiter[string](0) })
 	defer q.ShutDown()
 	b.ReportAllocs()
 	for i := 0; i < b.N; i += benchBatch {

@@ -24,7 +24,7 @@ package priority_test
 //     polls the real Len until it reaches the model's Len; the real queue
 //     moves all due items in one locked section, so the poll cannot observe
 //     half a move. A wrong model makes the poll time out and fail.
-//   - Rate limiter. Both queues get their own fakeLimiter, whose delay
+//   - Rate limiter. Both queues get their own prioritytest.Limiter, whose delay
 //     depends only on the per-item call count, so When returns the same
 //     sequence as long as the calls come in the same order.
 //   - The real queue is built with an empty name, so it uses no metrics and
@@ -79,6 +79,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/controller/priorityqueue"
 
 	"github.com/reconcilelint/reconcilelint/runtime/queue/priority"
+	"github.com/reconcilelint/reconcilelint/runtime/queue/priority/prioritytest"
 )
 
 // diffKeys is small so that keys collide and merge often.
@@ -86,7 +87,7 @@ var diffKeys = []string{"k0", "k1", "k2", "k3", "k4", "k5"}
 
 var diffAfter = []time.Duration{0, 0, -time.Millisecond, 500 * time.Millisecond, time.Second, 3 * time.Second, time.Hour}
 
-var diffPrio = []*int{nil, prio(-100), prio(0), prio(1), prio(5)}
+var diffPrio = []*int{nil, prioritytest.Prio(-100), prioritytest.Prio(0), prioritytest.Prio(1), prioritytest.Prio(5)}
 
 var diffStep = []time.Duration{250 * time.Millisecond, time.Second, 2 * time.Second, 10 * time.Second}
 
@@ -95,8 +96,8 @@ var diffStep = []time.Duration{250 * time.Millisecond, time.Second, 2 * time.Sec
 // program.
 var diffDelays = []time.Duration{0, time.Second, 500 * time.Millisecond, 2 * time.Second, 0, time.Hour}
 
-func diffLimiter() *fakeLimiter[string] {
-	return newFakeLimiter(func(_ string, n int) time.Duration { return diffDelays[n%len(diffDelays)] })
+func diffLimiter() *prioritytest.Limiter[string] {
+	return prioritytest.NewLimiter(func(_ string, n int) time.Duration { return diffDelays[n%len(diffDelays)] })
 }
 
 // realQueue wraps the real priority queue with its fake time controls.
@@ -105,7 +106,7 @@ type realQueue struct {
 	tick chan time.Time
 }
 
-func newRealQueue(t testing.TB, clk *fakeClock, rl *fakeLimiter[string]) *realQueue {
+func newRealQueue(t testing.TB, clk *prioritytest.Clock, rl *prioritytest.Limiter[string]) *realQueue {
 	t.Helper()
 	q := priorityqueue.New("", func(o *priorityqueue.Opts[string]) { o.RateLimiter = rl })
 	r := &realQueue{q: q, tick: make(chan time.Time, 1)}
@@ -200,7 +201,7 @@ func panics(f func()) (p bool) {
 // gets an item. If it does, the test waits for the real Get and compares;
 // if it does not, the real Get must not have returned either.
 func diffRun(t testing.TB, prog []byte) {
-	clk := newFakeClock()
+	clk := prioritytest.NewClock()
 	mrl, rrl := diffLimiter(), diffLimiter()
 	m := priority.New[string](clk, mrl)
 	r := newRealQueue(t, clk, rrl)
