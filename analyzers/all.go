@@ -14,6 +14,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/droppederr"
 	"github.com/reconcilelint/reconcilelint/analyzers/finalizer"
 	"github.com/reconcilelint/reconcilelint/analyzers/goroutine"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/mergefrom"
 	"github.com/reconcilelint/reconcilelint/analyzers/metriclabels"
 	"github.com/reconcilelint/reconcilelint/analyzers/nocancel"
@@ -36,13 +37,13 @@ import (
 type RuleSettings struct {
 	Applyowner       applyowner.Config       `json:"applyowner,omitempty"`
 	Applyread        applyread.Config        `json:"applyread,omitempty"`
-	Bgcontext        bgcontext.Config        `json:"bgcontext,omitempty"`
+	Bgcontext        analyzerutil.NoOptions  `json:"bgcontext,omitempty"`
 	Conditions       conditions.Config       `json:"conditions,omitempty"`
-	Ctxfield         ctxfield.Config         `json:"ctxfield,omitempty"`
-	Droppederr       droppederr.Config       `json:"droppederr,omitempty"`
+	Ctxfield         analyzerutil.NoOptions  `json:"ctxfield,omitempty"`
+	Droppederr       analyzerutil.NoOptions  `json:"droppederr,omitempty"`
 	Finalizer        finalizer.Config        `json:"finalizer,omitempty"`
-	Goroutine        goroutine.Config        `json:"goroutine,omitempty"`
-	Mergefrom        mergefrom.Config        `json:"mergefrom,omitempty"`
+	Goroutine        analyzerutil.NoOptions  `json:"goroutine,omitempty"`
+	Mergefrom        analyzerutil.NoOptions  `json:"mergefrom,omitempty"`
 	Metriclabels     metriclabels.Config     `json:"metriclabels,omitempty"`
 	Nocancel         nocancel.Config         `json:"nocancel,omitempty"`
 	Notfound         notfound.Config         `json:"notfound,omitempty"`
@@ -50,12 +51,12 @@ type RuleSettings struct {
 	Queuedone        queuedone.Config        `json:"queuedone,omitempty"`
 	Requeue          requeue.Config          `json:"requeue,omitempty"`
 	Requeueafter     requeueafter.Config     `json:"requeueafter,omitempty"`
-	Resulterr        resulterr.Config        `json:"resulterr,omitempty"`
+	Resulterr        analyzerutil.NoOptions  `json:"resulterr,omitempty"`
 	Retryloop        retryloop.Config        `json:"retryloop,omitempty"`
-	Selftrigger      selftrigger.Config      `json:"selftrigger,omitempty"`
-	Setupctx         setupctx.Config         `json:"setupctx,omitempty"`
+	Selftrigger      analyzerutil.NoOptions  `json:"selftrigger,omitempty"`
+	Setupctx         analyzerutil.NoOptions  `json:"setupctx,omitempty"`
 	Sleep            sleep.Config            `json:"sleep,omitempty"`
-	Statusupdate     statusupdate.Config     `json:"statusupdate,omitempty"`
+	Statusupdate     analyzerutil.NoOptions  `json:"statusupdate,omitempty"`
 	Terminalerror    terminalerror.Config    `json:"terminalerror,omitempty"`
 	Watchinreconcile watchinreconcile.Config `json:"watchinreconcile,omitempty"`
 }
@@ -65,13 +66,8 @@ func DefaultRuleSettings() RuleSettings {
 	return RuleSettings{
 		Applyowner:       applyowner.DefaultConfig(),
 		Applyread:        applyread.DefaultConfig(),
-		Bgcontext:        bgcontext.DefaultConfig(),
 		Conditions:       conditions.DefaultConfig(),
-		Ctxfield:         ctxfield.DefaultConfig(),
-		Droppederr:       droppederr.DefaultConfig(),
 		Finalizer:        finalizer.DefaultConfig(),
-		Goroutine:        goroutine.DefaultConfig(),
-		Mergefrom:        mergefrom.DefaultConfig(),
 		Metriclabels:     metriclabels.DefaultConfig(),
 		Nocancel:         nocancel.DefaultConfig(),
 		Notfound:         notfound.DefaultConfig(),
@@ -79,12 +75,8 @@ func DefaultRuleSettings() RuleSettings {
 		Queuedone:        queuedone.DefaultConfig(),
 		Requeue:          requeue.DefaultConfig(),
 		Requeueafter:     requeueafter.DefaultConfig(),
-		Resulterr:        resulterr.DefaultConfig(),
 		Retryloop:        retryloop.DefaultConfig(),
-		Selftrigger:      selftrigger.DefaultConfig(),
-		Setupctx:         setupctx.DefaultConfig(),
 		Sleep:            sleep.DefaultConfig(),
-		Statusupdate:     statusupdate.DefaultConfig(),
 		Terminalerror:    terminalerror.DefaultConfig(),
 		Watchinreconcile: watchinreconcile.DefaultConfig(),
 	}
@@ -98,46 +90,46 @@ var Rules = []Rule{
 	{Name: "applyread", Title: "report server-side apply of an object read from the cluster", Analyzer: applyread.Analyzer, Default: applyread.Default, Since: applyread.Since, Severity: applyread.Severity, Fix: false,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return applyread.New(s.Applyread) }},
 	{Name: "bgcontext", Title: "report context.Background/TODO instead of the reconcile ctx", Analyzer: bgcontext.Analyzer, Default: bgcontext.Default, Since: bgcontext.Since, Severity: bgcontext.Severity, Fix: true,
-		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return bgcontext.New(s.Bgcontext) }},
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return bgcontext.Analyzer, nil }},
 	{Name: "conditions", Title: "report malformed status conditions", Analyzer: conditions.Analyzer, Default: conditions.Default, Since: conditions.Since, Severity: conditions.Severity, Fix: false,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return conditions.New(s.Conditions) }},
 	{Name: "ctxfield", Title: "report the reconcile ctx stored beyond the call", Analyzer: ctxfield.Analyzer, Default: ctxfield.Default, Since: ctxfield.Since, Severity: ctxfield.Severity, Fix: false,
-		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return ctxfield.New(s.Ctxfield) }},
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return ctxfield.Analyzer, nil }},
 	{Name: "droppederr", Title: "report client writes whose error is discarded", Analyzer: droppederr.Analyzer, Default: droppederr.Default, Since: droppederr.Since, Severity: droppederr.Severity, Fix: false,
-		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return droppederr.New(s.Droppederr) }},
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return droppederr.Analyzer, nil }},
 	{Name: "finalizer", Title: "report unsafe finalizer removal and finalizer patches", Analyzer: finalizer.Analyzer, Default: finalizer.Default, Since: finalizer.Since, Severity: finalizer.Severity, Fix: false,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return finalizer.New(s.Finalizer) }},
 	{Name: "goroutine", Title: "report goroutines that outlive the reconcile", Analyzer: goroutine.Analyzer, Default: goroutine.Default, Since: goroutine.Since, Severity: goroutine.Severity, Fix: false,
-		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return goroutine.New(s.Goroutine) }},
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return goroutine.Analyzer, nil }},
 	{Name: "mergefrom", Title: "report merge patches whose base is the patched object", Analyzer: mergefrom.Analyzer, Default: mergefrom.Default, Since: mergefrom.Since, Severity: mergefrom.Severity, Fix: true,
-		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return mergefrom.New(s.Mergefrom) }},
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return mergefrom.Analyzer, nil }},
 	{Name: "metriclabels", Title: "report metric labels from object names or error text", Analyzer: metriclabels.Analyzer, Default: metriclabels.Default, Since: metriclabels.Since, Severity: metriclabels.Severity, Fix: false,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return metriclabels.New(s.Metriclabels) }},
 	{Name: "nocancel", Title: "report calls in reconcile that ignore the ctx", Analyzer: nocancel.Analyzer, Default: nocancel.Default, Since: nocancel.Since, Severity: nocancel.Severity, Fix: true,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return nocancel.New(s.Nocancel) }},
 	{Name: "notfound", Title: "report a NotFound of the reconciled object returned", Analyzer: notfound.Analyzer, Default: notfound.Default, Since: notfound.Since, Severity: notfound.Severity, Fix: true,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return notfound.New(s.Notfound) }},
-	{Name: "ownerref", Title: "report a namespaced owner of a cluster-scoped object", Analyzer: ownerref.Analyzer, Default: ownerref.Default, Since: ownerref.Since, Severity: ownerref.Severity, Fix: false,
+	{Name: "ownerref", Title: "report owner references across scopes or namespaces", Analyzer: ownerref.Analyzer, Default: ownerref.Default, Since: ownerref.Since, Severity: ownerref.Severity, Fix: false,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return ownerref.New(s.Ownerref) }},
-	{Name: "queuedone", Title: "report work-queue items that miss Done or Forget", Analyzer: queuedone.Analyzer, Default: queuedone.Default, Since: queuedone.Since, Severity: queuedone.Severity, Fix: false,
+	{Name: "queuedone", Title: "report work-queue items that miss Done or Forget", Analyzer: queuedone.Analyzer, Default: queuedone.Default, Since: queuedone.Since, Severity: queuedone.Severity, Fix: true,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return queuedone.New(s.Queuedone) }},
 	{Name: "requeue", Title: "report the deprecated Result.Requeue field", Analyzer: requeue.Analyzer, Default: requeue.Default, Since: requeue.Since, Severity: requeue.Severity, Fix: true,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return requeue.New(s.Requeue) }},
 	{Name: "requeueafter", Title: "report a constant RequeueAfter shorter than a threshold", Analyzer: requeueafter.Analyzer, Default: requeueafter.Default, Since: requeueafter.Since, Severity: requeueafter.Severity, Fix: false,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return requeueafter.New(s.Requeueafter) }},
 	{Name: "resulterr", Title: "report a RequeueAfter returned with a non-nil error", Analyzer: resulterr.Analyzer, Default: resulterr.Default, Since: resulterr.Since, Severity: resulterr.Severity, Fix: false,
-		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return resulterr.New(s.Resulterr) }},
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return resulterr.Analyzer, nil }},
 	{Name: "retryloop", Title: "report loops that retry a failing call inside reconcile", Analyzer: retryloop.Analyzer, Default: retryloop.Default, Since: retryloop.Since, Severity: retryloop.Severity, Fix: false,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return retryloop.New(s.Retryloop) }},
 	{Name: "selftrigger", Title: "report fresh timestamps written to the reconciled object", Analyzer: selftrigger.Analyzer, Default: selftrigger.Default, Since: selftrigger.Since, Severity: selftrigger.Severity, Fix: false,
-		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return selftrigger.New(s.Selftrigger) }},
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return selftrigger.Analyzer, nil }},
 	{Name: "setupctx", Title: "report a manager or cache wait that shutdown cannot stop", Analyzer: setupctx.Analyzer, Default: setupctx.Default, Since: setupctx.Since, Severity: setupctx.Severity, Fix: false,
-		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return setupctx.New(s.Setupctx) }},
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return setupctx.Analyzer, nil }},
 	{Name: "sleep", Title: "report sleeps and polls that hold a reconcile worker", Analyzer: sleep.Analyzer, Default: sleep.Default, Since: sleep.Since, Severity: sleep.Severity, Fix: false,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return sleep.New(s.Sleep) }},
 	{Name: "statusupdate", Title: "report status changes written without the subresource", Analyzer: statusupdate.Analyzer, Default: statusupdate.Default, Since: statusupdate.Since, Severity: statusupdate.Severity, Fix: false,
-		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return statusupdate.New(s.Statusupdate) }},
-	{Name: "terminalerror", Title: "report terminal errors returned without a status write", Analyzer: terminalerror.Analyzer, Default: terminalerror.Default, Since: terminalerror.Since, Severity: terminalerror.Severity, Fix: false,
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return statusupdate.Analyzer, nil }},
+	{Name: "terminalerror", Title: "report unrecorded or transient terminal errors", Analyzer: terminalerror.Analyzer, Default: terminalerror.Default, Since: terminalerror.Since, Severity: terminalerror.Severity, Fix: true,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return terminalerror.New(s.Terminalerror) }},
 	{Name: "watchinreconcile", Title: "report watches and controllers started inside reconcile", Analyzer: watchinreconcile.Analyzer, Default: watchinreconcile.Default, Since: watchinreconcile.Since, Severity: watchinreconcile.Severity, Fix: false,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return watchinreconcile.New(s.Watchinreconcile) }},

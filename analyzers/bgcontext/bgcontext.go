@@ -4,12 +4,14 @@ import (
 	_ "embed"
 	"go/ast"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/passes/directives"
 	"github.com/reconcilelint/reconcilelint/passes/entry"
 	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 	"github.com/reconcilelint/reconcilelint/passes/reach"
@@ -27,10 +29,17 @@ const (
 	Severity = analyzerutil.Warning
 )
 
-// Analyzer is the bgcontext rule with the default configuration.
-var Analyzer = analyzerutil.Must(New(DefaultConfig()))
+// Analyzer is the bgcontext rule. It has no options: a deliberate detachment is written
+// context.WithoutCancel(ctx) or carries an ignore directive.
+var Analyzer = analyzerutil.Rule{
+	Name:     "bgcontext",
+	Doc:      doc,
+	Requires: []*analysis.Analyzer{inspect.Analyzer, reach.Analyzer, reconcilers.Analyzer, webhooks.Analyzer, directives.Analyzer},
+}.Analyzer(run)
 
 const webhookConsequence = "detaches the work from the admission request's ctx: it goes on after the API server gives up on the webhook at its timeout (10s by default, at most 30s) and cancels the request, and loses the request logger"
+
+const exposedConsequence = "detaches the work from the ctx its callers pass (a reconcile's or a webhook's): it is not cancelled with it, on manager shutdown or at a deadline, and loses the request logger"
 
 const consequence = "detaches the work from the reconcile ctx: it is not cancelled on manager shutdown or ReconciliationTimeout from controller-runtime v0.22 on, and loses the request logger"
 
@@ -41,9 +50,6 @@ func run(pass *analysis.Pass) (any, error) {
 	r := pass.ResultOf[reach.Analyzer].(*reach.Result)
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	points := entry.All(recs, hooks)
-	if len(points) == 0 {
-		return rep.Outcome(), nil
-	}
 	// Entry points by the first name of a chain; a chain that starts at an entry with no
 	// ctx parameter (the pre-v0.7 Reconcile form, a conversion's ConvertTo and
 	// ConvertFrom) has no request ctx to prefer.
@@ -60,7 +66,9 @@ func run(pass *analysis.Pass) (any, error) {
 		return len(chain) > 0 && (withCtx[chain[0]] || !withoutCtx[chain[0]])
 	}
 
-	// Direct calls in reached functions of this package.
+	// Direct calls in reached functions of this package, and in functions other packages
+	// can call with their ctx (Exposed): a helper that has a ctx and ignores it is
+	// reported here, once, and not at its callers in other packages.
 	for cur := range ins.Root().Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
 		if !k8sapi.IsFuncCall(pass.TypesInfo, call, "context", "Background", "TODO") {
@@ -70,24 +78,30 @@ func run(pass *analysis.Pass) (any, error) {
 		if fn == nil || inGo {
 			continue
 		}
-		chain, kind, ok := r.ReachedAs(fn)
-		if !ok || !hasCtx(chain) {
+		name := "context." + k8sapi.Callee(pass.TypesInfo, call).Name() + "()"
+		cons, down, chain := consequence, "pass the Reconcile ctx down to here", []string(nil)
+		if c, kind, ok := r.ReachedAs(fn); ok && hasCtx(c) {
+			chain = c
+			if kind == entry.Webhook {
+				cons, down = webhookConsequence, "pass the webhook's ctx down to here"
+			}
+		} else if c, ok := r.Exposed(fn); ok {
+			cons, down, chain = exposedConsequence, "pass the ctx of "+c[0]+" down to here", c
+		} else {
 			continue
 		}
-		consequence, whose := consequence, "Reconcile"
-		if kind == entry.Webhook {
-			consequence, whose = webhookConsequence, "webhook's"
-		}
-		name := "context." + k8sapi.Callee(pass.TypesInfo, call).Name() + "()"
 		ctx := ctxInScope(pass, cur, call)
 		if ctx == nil {
-			rep.Reportf(call, "%s %s: pass the %s ctx down to here%s", name, consequence, whose, analyzerutil.Chain(chain))
+			if cons == exposedConsequence && reach.CtxParamInScope(pass, cur) {
+				down = "use the ctx parameter (it is unnamed or shadowed here)"
+			}
+			rep.Reportf(call, "%s %s: %s%s", name, cons, down, analyzerutil.Chain(chain))
 			continue
 		}
 		rep.Report(analysis.Diagnostic{
 			Pos:     call.Pos(),
 			End:     call.End(),
-			Message: name + " " + consequence + ": use " + ctx.Name() + analyzerutil.Chain(chain),
+			Message: name + " " + cons + ": use " + ctx.Name() + analyzerutil.Chain(chain),
 			SuggestedFixes: []analysis.SuggestedFix{{
 				Message:   "Use " + ctx.Name(),
 				TextEdits: []analysis.TextEdit{{Pos: call.Pos(), End: call.End(), NewText: []byte(ctx.Name())}},
@@ -95,21 +109,32 @@ func run(pass *analysis.Pass) (any, error) {
 		})
 	}
 
-	// Calls of helpers of other packages of the module that ignore their ctx.
+	// Calls of helpers of other packages of the module that have no ctx to use and call
+	// context.Background() or context.TODO(): only the callers know that a reconcile
+	// reaches them, so the finding is at the call, naming the line to change. (Helpers
+	// that have a ctx and ignore it are reported in their own package, above.)
 	for _, s := range r.Sites(reach.BgContext) {
 		if s.Via == nil {
 			continue
 		}
+		cons, whose := consequence, "the Reconcile ctx"
 		chain, kind, ok := r.ReachedAs(s.Func)
-		if !ok || !hasCtx(chain) {
+		if ok && hasCtx(chain) {
+			if kind == entry.Webhook {
+				cons, whose = webhookConsequence, "the webhook's ctx"
+			}
+		} else {
+			// Only a reconcile or a webhook that reaches the call makes it wrong: a
+			// function that merely has a ctx (SetupWithManager(ctx, mgr) building a
+			// handler.MapFunc, which had no ctx before controller-runtime v0.15) is not
+			// reported for the helpers it calls (cluster-api v1.0's
+			// util.ClusterToObjectsMapper).
 			continue
 		}
-		consequence := consequence
-		if kind == entry.Webhook {
-			consequence = webhookConsequence
-		}
-		rep.Reportf(s.Node, "%s ignores its ctx and calls %s(), which %s%s",
-			s.Desc, s.Via[len(s.Via)-1], consequence, analyzerutil.Chain(append(chain, s.Via[:len(s.Via)-1]...)))
+		site := s.Via[len(s.Via)-1]
+		_, at, _ := strings.Cut(site, " at ")
+		rep.Reportf(s.Node, "%s has no ctx parameter and calls %s, which %s: give %s a ctx parameter, pass it down to %s and use it there, and pass %s here%s",
+			s.Desc, site, cons, s.Desc, at, whose, analyzerutil.Chain(append(chain, s.Via[:len(s.Via)-1]...)))
 	}
 	return rep.Outcome(), nil
 }

@@ -42,3 +42,12 @@ func TestCrossPackage(t *testing.T) {
 func TestWebhook(t *testing.T) {
 	analysistest.Run(t, testdata(t), bgcontext.Analyzer, "bgcontext/webhook")
 }
+
+// TestHelperPackage: in a helper package with no reconciler, each helper that has a ctx
+// and ignores it is reported once, at its context.TODO() line, with the fix; its many
+// call sites in package callers are not reported, and a helper with no ctx to use is
+// reported at each call that a reconcile reaches, naming the line to change.
+func TestHelperPackage(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(t), bgcontext.Analyzer, "bgcontext/helpers")
+	analysistest.Run(t, testdata(t), bgcontext.Analyzer, "bgcontext/callers")
+}

@@ -15,17 +15,24 @@
 // reconcile worker forever (no ReconciliationTimeout can free it), and its log lines lose
 // the object and reconcileID keys.
 //
-// The analyzer reports, in functions reached from a reconcile entry point that has a ctx
-// parameter, on the worker goroutine:
-//   - calls of context.Background() and context.TODO() in the package being analysed,
-//     also when the enclosing helper has no ctx parameter (the ctx then has to be passed
-//     down: the message says so and no fix is offered);
-//   - calls of functions of other packages of the module that take a context.Context
-//     and nevertheless call context.Background() or context.TODO(), reported at the call
-//     site with the chain through the helper. A helper of another package that has no
-//     context.Context parameter does not count: its callers have no ctx to give it, such
-//     helpers are usually shared with start-up code and command-line tools, and the
-//     finding belongs to the helper's own package when it is reached there.
+// The analyzer reports, on the calling goroutine:
+//   - calls of context.Background() and context.TODO() in functions reached from a
+//     reconcile entry point that has a ctx parameter, also when the enclosing helper has
+//     no ctx parameter (the ctx then has to be passed down: the message says so and no
+//     fix is offered);
+//   - in any package of the module, also a helper package with no reconciler, calls of
+//     context.Background() and context.TODO() in a function that has a ctx and ignores
+//     it: reached from an exported function or a method that has a context.Context
+//     parameter, which other packages call with their ctx (not SetupWithManager, not a
+//     Runnable's Start(ctx), and not function values such a function registers, such
+//     as map functions, which run later without it). The finding is at that line,
+//     once, with the fix, and not at the helper's call sites: a helper package whose
+//     forty helpers ignore their ctx gives forty findings, not one a call;
+//   - calls of functions of other packages of the module that have no ctx parameter to
+//     use and nevertheless call context.Background() or context.TODO(), reported at
+//     each call that a reconcile reaches (only the caller knows that it does), with the
+//     chain through the helper and the line that is to use the ctx once the helper
+//     takes one.
 //
 // The fix replaces the call with the ctx parameter of the enclosing function or, in a
 // closure without one, with the context parameter of an enclosing function, when that
@@ -55,6 +62,18 @@
 //			return ctrl.Result{}, client.IgnoreNotFound(err)
 //		}
 //		return ctrl.Result{}, r.syncDNS(ctx, &app)
+//	}
+//
+// Bad, in a helper package (reported at the context.TODO() line, not at its callers):
+//
+//	func EnsureSecret(ctx context.Context, c client.Client, s *corev1.Secret) error {
+//		return c.Create(context.TODO(), s)
+//	}
+//
+// Good, in a helper package:
+//
+//	func EnsureSecret(ctx context.Context, c client.Client, s *corev1.Secret) error {
+//		return c.Create(ctx, s)
 //	}
 //
 // Cleanup that must finish even when the reconcile is cancelled keeps the ctx's values

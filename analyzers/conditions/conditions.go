@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
@@ -57,13 +58,13 @@ func run(pass *analysis.Pass) (any, error) {
 		return rep.Outcome(), nil
 	}
 	flow := pass.ResultOf[valueflow.Analyzer].(*valueflow.Result)
-	c := &checker{pass: pass, rep: rep, flow: flow, reported: map[token.Pos]bool{}}
+	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	c := &checker{pass: pass, rep: rep, flow: flow, root: ins.Root(), reported: map[token.Pos]bool{}}
 	for _, f := range flow.Flows() {
 		if !rep.Skip(f.Expr.Pos()) {
 			c.judge(f)
 		}
 	}
-	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	for cur := range ins.Root().Preorder((*ast.CallExpr)(nil)) {
 		if !rep.Skip(cur.Node().Pos()) {
 			c.call(cur, cur.Node().(*ast.CallExpr))
@@ -76,6 +77,7 @@ type checker struct {
 	pass     *analysis.Pass
 	rep      *analyzerutil.Reporter
 	flow     *valueflow.Result
+	root     inspector.Cursor
 	reported map[token.Pos]bool
 }
 
@@ -149,6 +151,8 @@ func (c *checker) judge(f valueflow.Flow) {
 			if s != "True" && s != "False" && s != "Unknown" {
 				c.reportf(node, msgBadStatus+"%s", s, f.Through(o, "sets the condition"))
 			}
+		case s == "" && c.testedNonEmpty(f.Expr):
+			// The empty value is tested away before it reaches the condition.
 		case s == "":
 			c.reportf(node, msgMissing+"%s", field, field, f.Through(o, "sets the condition"))
 		case field == "Reason" && (len(s) > maxReason || !reasonPattern.MatchString(s)),
@@ -298,3 +302,130 @@ func (c *checker) objectOf(dst ast.Expr, pos token.Pos) string {
 }
 
 func isObject(t types.Type) bool { return valueflow.IsObject(t) }
+
+// testedNonEmpty reports whether the string variable e is known to be non-empty
+// where it stands: inside the then-branch of an if whose condition requires
+// e != "" (or len(e) > 0), or after an if that tests e == "" (or len(e) == 0)
+// and leaves the block (kuberay's `if reason := failureReason(err); reason != ""`).
+func (c *checker) testedNonEmpty(e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok {
+		return false
+	}
+	cur, ok := c.root.FindNode(id)
+	if !ok {
+		return false
+	}
+	for ; cur.Node() != nil; cur = cur.Parent() {
+		switch cur.Node().(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			return false
+		}
+		switch parent := cur.Parent().Node().(type) {
+		case *ast.IfStmt:
+			if k, _ := cur.ParentEdge(); k == edge.IfStmt_Body && c.conjunct(parent.Cond, v) {
+				return true
+			}
+		case *ast.BlockStmt:
+			for prev, ok := cur.PrevSibling(); ok; prev, ok = prev.PrevSibling() {
+				ifs, isIf := prev.Node().(*ast.IfStmt)
+				if isIf && ifs.Else == nil && leaves(ifs.Body) && c.disjunct(ifs.Cond, v) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// conjunct reports whether cond, split at &&, has a term that tests v non-empty.
+func (c *checker) conjunct(cond ast.Expr, v *types.Var) bool {
+	if b, ok := ast.Unparen(cond).(*ast.BinaryExpr); ok && b.Op == token.LAND {
+		return c.conjunct(b.X, v) || c.conjunct(b.Y, v)
+	}
+	return c.emptyTest(cond, v) == 1
+}
+
+// disjunct reports whether cond, split at ||, has a term that tests v empty: when
+// the branch leaves, v is non-empty after it.
+func (c *checker) disjunct(cond ast.Expr, v *types.Var) bool {
+	if b, ok := ast.Unparen(cond).(*ast.BinaryExpr); ok && b.Op == token.LOR {
+		return c.disjunct(b.X, v) || c.disjunct(b.Y, v)
+	}
+	return c.emptyTest(cond, v) == -1
+}
+
+// emptyTest classifies a comparison of v: 1 for v != "" and len(v) > 0 (or != 0,
+// >= 1), -1 for v == "" and len(v) == 0, 0 otherwise.
+func (c *checker) emptyTest(e ast.Expr, v *types.Var) int {
+	b, ok := ast.Unparen(e).(*ast.BinaryExpr)
+	if !ok {
+		return 0
+	}
+	x, y := ast.Unparen(b.X), ast.Unparen(b.Y)
+	info := c.pass.TypesInfo
+	isV := func(e ast.Expr) bool { id, ok := e.(*ast.Ident); return ok && info.Uses[id] == v }
+	isLenV := func(e ast.Expr) bool {
+		call, ok := e.(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 || !isV(ast.Unparen(call.Args[0])) {
+			return false
+		}
+		id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+		bi, isBuiltin := info.Uses[id].(*types.Builtin)
+		return ok && isBuiltin && bi.Name() == "len"
+	}
+	constVal := func(e ast.Expr) constant.Value {
+		if tv, ok := info.Types[e]; ok && tv.Value != nil {
+			return tv.Value
+		}
+		return nil
+	}
+	isEmptyString := func(e ast.Expr) bool {
+		cv := constVal(e)
+		return cv != nil && cv.Kind() == constant.String && constant.StringVal(cv) == ""
+	}
+	isInt := func(e ast.Expr, n int64) bool {
+		cv := constVal(e)
+		return cv != nil && cv.Kind() == constant.Int && constant.Compare(cv, token.EQL, constant.MakeInt64(n))
+	}
+	switch {
+	case isV(x) && isEmptyString(y), isV(y) && isEmptyString(x):
+		switch b.Op {
+		case token.NEQ:
+			return 1
+		case token.EQL:
+			return -1
+		}
+	case isLenV(x):
+		switch {
+		case (b.Op == token.GTR || b.Op == token.NEQ) && isInt(y, 0), b.Op == token.GEQ && isInt(y, 1):
+			return 1
+		case b.Op == token.EQL && isInt(y, 0), b.Op == token.LSS && isInt(y, 1), b.Op == token.LEQ && isInt(y, 0):
+			return -1
+		}
+	}
+	return 0
+}
+
+// leaves reports whether a block ends by leaving the enclosing block (return,
+// continue, break, goto or panic).
+func leaves(b *ast.BlockStmt) bool {
+	if len(b.List) == 0 {
+		return false
+	}
+	switch s := b.List[len(b.List)-1].(type) {
+	case *ast.ReturnStmt, *ast.BranchStmt:
+		return true
+	case *ast.ExprStmt:
+		if call, ok := s.X.(*ast.CallExpr); ok {
+			if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "panic" {
+				return true
+			}
+		}
+	}
+	return false
+}

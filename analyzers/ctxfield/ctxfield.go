@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/passes/directives"
 	"github.com/reconcilelint/reconcilelint/passes/entry"
 	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 	"github.com/reconcilelint/reconcilelint/passes/reach"
@@ -28,8 +29,12 @@ const (
 	Severity = analyzerutil.Warning
 )
 
-// Analyzer is the ctxfield rule with the default configuration.
-var Analyzer = analyzerutil.Must(New(DefaultConfig()))
+// Analyzer is the ctxfield rule. It has no options.
+var Analyzer = analyzerutil.Rule{
+	Name:     "ctxfield",
+	Doc:      doc,
+	Requires: []*analysis.Analyzer{inspect.Analyzer, reach.Analyzer, reconcilers.Analyzer, webhooks.Analyzer, directives.Analyzer},
+}.Analyzer(run)
 
 const (
 	webhookStoreConsequence = "which outlives the call: concurrent admission requests overwrite it (a data race) and a later reader gets the ctx of an answered request, already cancelled, with another request's logger; pass ctx as a parameter instead"
@@ -385,6 +390,11 @@ func containsCtx(pass *analysis.Pass, e ast.Expr) bool {
 // holds in a field). Fields of locals, parameters and other receivers (per-call scope
 // structs) do not count.
 func outlives(pass *analysis.Pass, cur inspector.Cursor, target ast.Expr, longLived map[*types.TypeName]bool) (string, bool) {
+	return outlivesAt(pass, cur, target, longLived, 0)
+}
+
+// outlivesAt is outlives, following at most three local copies (a := r.s; b := a.t).
+func outlivesAt(pass *analysis.Pass, cur inspector.Cursor, target ast.Expr, longLived map[*types.TypeName]bool, depth int) (string, bool) {
 	target = ast.Unparen(target)
 	if id, ok := target.(*ast.Ident); ok {
 		v, ok := pass.TypesInfo.Uses[id].(*types.Var)
@@ -440,8 +450,103 @@ func outlives(pass *analysis.Pass, cur inspector.Cursor, target ast.Expr, longLi
 			if isLongLivedRecv(pass, cur, v, longLived) {
 				return types.ExprString(target), true
 			}
+			// A local copy of a long-lived field (st := r.state): the store reaches it
+			// when the path from the copy goes through a pointer, map or slice.
+			if src, ok := localAlias(pass, cur, v, longLived, depth+1); ok && shared(pass, target) {
+				return types.ExprString(target) + " (" + x.Name + " is " + src + ")", true
+			}
 		}
 		return "", false
+	}
+}
+
+// localAlias reports whether v is a local variable of the function declaration around
+// cur whose every assignment there is a long-lived place (see outlives; &place counts),
+// and returns the first one. A variable whose address is taken is not followed.
+func localAlias(pass *analysis.Pass, cur inspector.Cursor, v *types.Var, longLived map[*types.TypeName]bool, depth int) (string, bool) {
+	var decl inspector.Cursor
+	for c := range cur.Enclosing((*ast.FuncDecl)(nil)) {
+		decl = c
+	}
+	if decl.Node() == nil || v.Pos() < decl.Node().Pos() || v.Pos() > decl.Node().End() || depth > 3 {
+		return "", false
+	}
+	src, ok := "", true
+	note := func(c inspector.Cursor, rhs ast.Expr) {
+		if u, isAddr := ast.Unparen(rhs).(*ast.UnaryExpr); isAddr && u.Op == token.AND {
+			rhs = u.X
+		}
+		if _, isSel := ast.Unparen(rhs).(*ast.SelectorExpr); !isSel {
+			ok = false
+			return
+		}
+		where, long := outlivesAt(pass, c, rhs, longLived, depth)
+		if !long {
+			ok = false
+		} else if src == "" {
+			src = where
+		}
+	}
+	for c := range decl.Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.UnaryExpr)(nil)) {
+		switch n := c.Node().(type) {
+		case *ast.AssignStmt:
+			for i, lhs := range n.Lhs {
+				id, isID := ast.Unparen(lhs).(*ast.Ident)
+				if !isID || (pass.TypesInfo.Defs[id] != v && pass.TypesInfo.Uses[id] != v) {
+					continue
+				}
+				if len(n.Lhs) != len(n.Rhs) {
+					ok = false
+					continue
+				}
+				note(c, n.Rhs[i])
+			}
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				if pass.TypesInfo.Defs[id] != v {
+					continue
+				}
+				if len(n.Names) != len(n.Values) {
+					ok = false
+					continue
+				}
+				note(c, n.Values[i])
+			}
+		case *ast.UnaryExpr:
+			if id, isID := ast.Unparen(n.X).(*ast.Ident); isID && n.Op == token.AND && pass.TypesInfo.Uses[id] == v {
+				ok = false
+			}
+		}
+	}
+	return src, ok && src != ""
+}
+
+// shared reports whether a store to target (a field or element path) writes through a
+// pointer, a map or a slice somewhere on its path, so that it reaches memory that the
+// copy at its root shares with the value it was copied from.
+func shared(pass *analysis.Pass, target ast.Expr) bool {
+	for e := ast.Unparen(target); ; {
+		switch x := e.(type) {
+		case *ast.SelectorExpr:
+			if t := pass.TypesInfo.TypeOf(x.X); t != nil {
+				if _, ok := t.Underlying().(*types.Pointer); ok {
+					return true
+				}
+			}
+			e = ast.Unparen(x.X)
+		case *ast.IndexExpr:
+			if t := pass.TypesInfo.TypeOf(x.X); t != nil {
+				switch t.Underlying().(type) {
+				case *types.Map, *types.Slice, *types.Pointer:
+					return true
+				}
+			}
+			e = ast.Unparen(x.X)
+		case *ast.StarExpr:
+			return true
+		default:
+			return false
+		}
 	}
 }
 

@@ -31,3 +31,11 @@ func TestCtxField(t *testing.T) {
 func TestWebhook(t *testing.T) {
 	analysistest.Run(t, testdata(t), ctxfield.Analyzer, "ctxfield/webhook")
 }
+
+// TestLocalCopy: a ctx stored through a local copy of a reconciler's field that is a
+// pointer (or through a pointer on the copy's path) is reported, naming the field; value
+// copies set and used locally, locals assigned something else too, and copies whose
+// address is taken are not.
+func TestLocalCopy(t *testing.T) {
+	analysistest.Run(t, testdata(t), ctxfield.Analyzer, "ctxfield/localcopy")
+}

@@ -36,7 +36,12 @@
 //     one, into a package variable, or into a field, map or slice element reached from a
 //     package variable or from the receiver of a method of a long-lived type: a
 //     reconciler type or a type of the package that a reconciler type holds in a field;
-//     (*sync.Map).Store, LoadOrStore and Swap on such a map count too.
+//     (*sync.Map).Store, LoadOrStore and Swap on such a map count too. The store may
+//     go through a local copy of such a place (st := r.state; st.ctx = ctx), when every
+//     assignment of the local in the function is such a place (or its address) and the
+//     stored path goes through a pointer, a map or a slice: the store then reaches the
+//     reconciler's memory. A value copy of a struct (snap := r.snap; snap.ctx = ctx) is
+//     the caller's own and is not reported.
 //
 // A per-call value created and dropped inside one reconcile is not reported: a local
 // scope struct holding the ctx (cluster-api's scope objects), a parameter struct passed
@@ -65,6 +70,22 @@
 //
 //	scope := &machineScope{ctx: ctx, machine: m}
 //	return r.reconcileNormal(scope)
+//
+// Bad, through a local copy of a pointer field:
+//
+//	func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+//		st := r.state // *reconcileState, shared by every worker
+//		st.ctx = ctx
+//		return ctrl.Result{}, r.sync(req)
+//	}
+//
+// Good, a value copy used within the call:
+//
+//	func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+//		opts := r.defaults // a struct value: this call's own copy
+//		opts.ctx = ctx
+//		return ctrl.Result{}, r.sync(opts, req)
+//	}
 //
 // The rule also reports from webhook entry points (see Entry points in docs/analyzers.md):
 // the webhook server serves admission requests concurrently, and each request's ctx is

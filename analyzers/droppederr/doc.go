@@ -34,8 +34,10 @@
 // Two more kinds of call count as writes. A function of the package that returns the
 // error of a write (directly, wrapped, or through another such function) hands the
 // error to its caller: the caller that drops it is reported, at its call, naming the
-// helper and the write (`updateStatus (Status().Update)`); functions of other packages
-// are not followed. And the owner-reference setters controllerutil.SetControllerReference,
+// helper and the write (`updateStatus (Status().Update)`). Functions of other packages
+// of the module are followed through the value-flow facts, which record the client
+// writes whose error a function returns: the caller that drops it is reported, naming
+// the chain (`status.Save → status.Update (Status().Update)`). And the owner-reference setters controllerutil.SetControllerReference,
 // SetOwnerReference and ctrl.SetControllerReference, which fail when the owner is
 // cluster-scoped and the object namespaced, across namespaces, or when another owner is
 // already the controller: dropped, the child is created without the reference, is not
@@ -45,6 +47,10 @@
 // call the API (such as a conditions.Delete editing a slice) is not a write. Errors
 // returned, wrapped, joined, stored in a variable that is returned, or given to any
 // other function are not reported.
+//
+// A status write whose error is discarded right before a reconcile.TerminalError is
+// reported here, at the write, and not by the terminalerror rule: the fix is at the
+// write (check its error), and one defect gets one finding.
 //
 // Bad:
 //
@@ -69,12 +75,17 @@
 //
 //	_ = controllerutil.SetControllerReference(owner, child, r.Scheme)
 //
+//	status.Update(ctx, r.Client, obj) // another package's helper returns the write's error
+//
 // Good:
 //
 //	if err := r.updateStatus(ctx, obj); err != nil {
 //		return ctrl.Result{}, err
 //	}
 //	if err := controllerutil.SetControllerReference(owner, child, r.Scheme); err != nil {
+//		return ctrl.Result{}, err
+//	}
+//	if err := status.Update(ctx, r.Client, obj); err != nil {
 //		return ctrl.Result{}, err
 //	}
 package droppederr

@@ -12,9 +12,11 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/passes/directives"
 	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 	"github.com/reconcilelint/reconcilelint/passes/reach"
 	"github.com/reconcilelint/reconcilelint/passes/recssa"
+	"github.com/reconcilelint/reconcilelint/passes/valueflow"
 )
 
 //go:embed doc.go
@@ -27,8 +29,12 @@ const (
 	Severity = analyzerutil.Warning
 )
 
-// Analyzer is the droppederr rule with the default configuration.
-var Analyzer = analyzerutil.Must(New(DefaultConfig()))
+// Analyzer is the droppederr rule. It has no options.
+var Analyzer = analyzerutil.Rule{
+	Name:     "droppederr",
+	Doc:      doc,
+	Requires: []*analysis.Analyzer{reach.Analyzer, recssa.Analyzer, directives.Analyzer, valueflow.Analyzer},
+}.Analyzer(run)
 
 const (
 	consequence       = "a failed write is not retried and the change is lost until the next event of the object"
@@ -42,7 +48,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return rep.Outcome(), nil
 	}
 	r := pass.ResultOf[reach.Analyzer].(*reach.Result)
-	h := &helpers{pass: pass, s: s, memo: map[*ssa.Function]*k8sapi.Write{}}
+	h := &helpers{pass: pass, s: s, memo: map[*ssa.Function]*k8sapi.Write{}, flow: pass.ResultOf[valueflow.Analyzer].(*valueflow.Result)}
 	for _, node := range r.Funcs() {
 		fn := s.Func(node)
 		if fn == nil {
@@ -68,6 +74,8 @@ func run(pass *analysis.Pass) (any, error) {
 						if hw := h.returnsWrite(callee); hw != nil {
 							w, ok = *hw, true
 							w.Desc = callee.Name() + " (" + hw.Desc + ")"
+						} else if hw := h.importedWrite(callee); hw != nil {
+							w, ok = *hw, true
 						}
 					}
 				}
@@ -108,6 +116,29 @@ type helpers struct {
 	pass *analysis.Pass
 	s    *recssa.Result
 	memo map[*ssa.Function]*k8sapi.Write
+	flow *valueflow.Result
+}
+
+// importedWrite returns the write whose error fn, a function of another package of the
+// module, returns as its last result, from its value-flow summary; nil when there is
+// none. Desc names the chain: "status.Save → status.UpdateStatus (Status().Update)".
+func (h *helpers) importedWrite(fn *ssa.Function) *k8sapi.Write {
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || fn.Pkg == h.s.Pkg {
+		return nil
+	}
+	for _, src := range h.flow.ErrSources(obj) {
+		if !src.Write {
+			continue
+		}
+		res := fn.Signature.Results()
+		return &k8sapi.Write{
+			Desc:     strings.Join(src.Chain, " → ") + " (" + src.Call + ")",
+			Status:   strings.HasPrefix(src.Call, "Status()") || strings.HasPrefix(src.Call, `SubResource("status")`),
+			ErrIndex: res.Len() - 1,
+		}
+	}
+	return nil
 }
 
 // returnsWrite returns the write whose error fn returns as its last result, or nil.

@@ -18,7 +18,7 @@ func testdata(t *testing.T) string {
 }
 
 func TestDroppedErr(t *testing.T) {
-	analysistest.Run(t, testdata(t), droppederr.Analyzer, "droppederr/basic", "droppederr/negative", "droppederr/helpers")
+	analysistest.Run(t, testdata(t), droppederr.Analyzer, "droppederr/basic", "droppederr/negative", "droppederr/helpers", "droppederr/xpkg")
 }
 
 // TestWebhook checks that the rule does not report from webhook entry points.

@@ -7,6 +7,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
 	"github.com/reconcilelint/reconcilelint/passes/directives"
 	"github.com/reconcilelint/reconcilelint/passes/reach"
+	"github.com/reconcilelint/reconcilelint/passes/valueflow"
 )
 
 // Config is the configuration of the finalizer rule. It has no options.
@@ -21,7 +22,7 @@ func New(c Config) (*analysis.Analyzer, error) {
 		Name:       "finalizer",
 		Doc:        analyzerutil.MustExtractDoc(doc, "finalizer"),
 		URL:        analyzerutil.DocURL("finalizer"),
-		Requires:   []*analysis.Analyzer{inspect.Analyzer, reach.Analyzer, directives.Analyzer},
+		Requires:   []*analysis.Analyzer{inspect.Analyzer, reach.Analyzer, directives.Analyzer, valueflow.Analyzer},
 		Run:        run,
 		ResultType: analyzerutil.OutcomeType,
 	}, nil

@@ -26,9 +26,23 @@
 // the control-flow graph, from an earlier call with a context.Context argument whose
 // error was discarded, in the same deletion branch (the if statement that tests the
 // deletion timestamp around the RemoveFinalizer, or the whole function when there is
-// none); status writes are not cleanups and are not counted; and (b) a Patch of the
+// none); status writes are not cleanups and are not counted. A call, in the same
+// region, of a helper that discards such an error itself (it logs and carries on,
+// returns nothing or returns nil), in the same package or in another package of the
+// module (through the value-flow facts), counts too: the finding is at the
+// RemoveFinalizer, the line from which the object can go, and names the helper, the
+// discarded call with its position and the chain of helpers; only the helper and the
+// helpers it calls directly count (a discard deeper down, such as a client cache closing
+// an old client, is rarely the cleanup the finalizer guards). (b) a Patch of the
 // main resource with a merge-from patch without optimistic lock whose base was taken
-// before an AddFinalizer or RemoveFinalizer of the patched object.
+// before an AddFinalizer or RemoveFinalizer of the patched object. (c) Finalizers
+// replaced as a whole — SetFinalizers(nil), SetFinalizers([]string{}) or a literal,
+// obj.Finalizers = nil, obj.ObjectMeta.Finalizers = []string{...} — on an object read
+// from the cluster (the out-parameter of a Get or List of the function, or a copy of
+// it) or given to a function reached from a reconcile entry point: the finalizers of
+// other controllers and of the garbage collector are dropped. Not reported: objects
+// built fresh in the function, a new slice that keeps the current finalizers, and
+// controllerutil.RemoveFinalizer.
 //
 // Bad:
 //
@@ -43,6 +57,11 @@
 //	controllerutil.AddFinalizer(bucket, finalizer)
 //	err := r.Patch(ctx, bucket, patch) // replaces the whole finalizers list
 //
+//	cloud.Cleanup(ctx, bucket) // logs the error of DeleteBucket and returns nothing
+//	controllerutil.RemoveFinalizer(bucket, finalizer)
+//
+//	bucket.SetFinalizers(nil) // drops the finalizers of other controllers too
+//
 // Good:
 //
 //	if !bucket.DeletionTimestamp.IsZero() {
@@ -55,4 +74,9 @@
 //	patch := client.MergeFromWithOptions(bucket.DeepCopy(), client.MergeFromWithOptimisticLock{})
 //	controllerutil.AddFinalizer(bucket, finalizer)
 //	err := r.Patch(ctx, bucket, patch)
+//
+//	if err := cloud.Cleanup(ctx, bucket); err != nil { // the helper returns the error
+//		return ctrl.Result{}, err
+//	}
+//	controllerutil.RemoveFinalizer(bucket, finalizer) // only this controller's
 package finalizer

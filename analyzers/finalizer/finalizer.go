@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -14,6 +15,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
 	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 	"github.com/reconcilelint/reconcilelint/passes/reach"
+	"github.com/reconcilelint/reconcilelint/passes/valueflow"
 )
 
 //go:embed doc.go
@@ -31,22 +33,27 @@ var Analyzer = analyzerutil.Must(New(DefaultConfig()))
 
 func run(pass *analysis.Pass) (any, error) {
 	rep := analyzerutil.NewReporter(pass)
-	if k8sapi.LookupType(pass.Pkg, k8sapi.ControllerutilPkg, "OperationResult") == nil {
+	if k8sapi.LookupType(pass.Pkg, k8sapi.MetaV1Pkg, "ObjectMeta") == nil {
 		return rep.Outcome(), nil
 	}
+	controllerutil := k8sapi.LookupType(pass.Pkg, k8sapi.ControllerutilPkg, "OperationResult") != nil
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	rr := pass.ResultOf[reach.Analyzer].(*reach.Result)
+	flow := pass.ResultOf[valueflow.Analyzer].(*valueflow.Result)
 	for cur := range ins.Root().Preorder((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
 		var body *ast.BlockStmt
+		var decl *ast.FuncDecl
 		switch fn := cur.Node().(type) {
 		case *ast.FuncDecl:
-			body = fn.Body
+			body, decl = fn.Body, fn
 		case *ast.FuncLit:
 			body = fn.Body
 		}
 		if body == nil || rep.Skip(body.Pos()) {
 			continue
 		}
+		reachedChain, reached := rr.Reached(cur.Node())
+		checkWholesale(pass, rep, decl, body, reached, reachedChain)
 		var changes, removes []*ast.CallExpr
 		var patches []*ast.CallExpr
 		inspectOwn(body, func(n ast.Node) {
@@ -63,7 +70,7 @@ func run(pass *analysis.Pass) (any, error) {
 				patches = append(patches, c)
 			}
 		})
-		if len(changes) == 0 {
+		if len(changes) == 0 || !controllerutil {
 			continue
 		}
 		var chain []string
@@ -72,7 +79,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		checkPatches(pass, rep, body, changes, patches, chain)
 		if len(removes) > 0 {
-			checkRemoves(pass, rep, cur, body, removes, chain)
+			checkRemoves(pass, rep, flow, cur, body, removes, chain)
 		}
 	}
 	return rep.Outcome(), nil
@@ -182,15 +189,17 @@ func testsDeletion(e ast.Expr) bool {
 	return found
 }
 
-// discarded is a call whose error is dropped: site is the statement from which the
-// control flow continues with the error dropped.
-type discarded struct {
-	call *ast.CallExpr
+// drop is a cleanup error dropped before a RemoveFinalizer: site is the statement from
+// which the control flow continues with the error dropped (for a helper that swallows
+// it, the call of the helper).
+type drop struct {
 	site ast.Node
+	what string
 }
 
-// checkRemoves reports (a): RemoveFinalizer after a dropped cleanup error.
-func checkRemoves(pass *analysis.Pass, rep *analyzerutil.Reporter, fnCur inspector.Cursor, body *ast.BlockStmt, removes []*ast.CallExpr, chain []string) {
+// checkRemoves reports (a): RemoveFinalizer after a dropped cleanup error, here or in a
+// helper called before it.
+func checkRemoves(pass *analysis.Pass, rep *analyzerutil.Reporter, flow *valueflow.Result, fnCur inspector.Cursor, body *ast.BlockStmt, removes []*ast.CallExpr, chain []string) {
 	info := pass.TypesInfo
 	var g *cfg.CFG
 	for _, rm := range removes {
@@ -202,32 +211,30 @@ func checkRemoves(pass *analysis.Pass, rep *analyzerutil.Reporter, fnCur inspect
 		if region == nil {
 			region = body
 		}
-		var drops []discarded
+		var drops []drop
+		for _, d := range valueflow.Discards(pass.Pkg, info, region) {
+			if d.Call.Pos() < rm.Pos() {
+				drops = append(drops, drop{site: d.Site, what: "the error of " + types.ExprString(d.Call.Fun) + " was discarded"})
+			}
+		}
 		inspectOwn(region, func(n ast.Node) {
-			if n.Pos() >= rm.Pos() {
+			c, ok := n.(*ast.CallExpr)
+			if !ok || c.Pos() >= rm.Pos() {
 				return
 			}
-			switch s := n.(type) {
-			case *ast.ExprStmt:
-				if c, ok := ast.Unparen(s.X).(*ast.CallExpr); ok && cleanup(pass, c) {
-					drops = append(drops, discarded{c, s})
+			callee, ok := k8sapi.Callee(info, c).(*types.Func)
+			if !ok {
+				return
+			}
+			for _, sw := range flow.Swallows(callee) {
+				if len(sw.Chain) > 2 {
+					// Deeper than the helper and one it calls, a discarded error is
+					// rarely the cleanup the finalizer guards (external-secrets: a
+					// client cache closing an old client three calls down).
+					continue
 				}
-			case *ast.AssignStmt:
-				if len(s.Rhs) == 1 {
-					if c, ok := ast.Unparen(s.Rhs[0]).(*ast.CallExpr); ok && cleanup(pass, c) {
-						if id, ok := s.Lhs[len(s.Lhs)-1].(*ast.Ident); ok && id.Name == "_" {
-							drops = append(drops, discarded{c, s})
-						}
-					}
-				}
-			case *ast.IfStmt:
-				if c := loggedOnly(pass, s, region); c != nil && cleanup(pass, c) {
-					var site ast.Node = s.Cond
-					if len(s.Body.List) > 0 {
-						site = s.Body.List[len(s.Body.List)-1]
-					}
-					drops = append(drops, discarded{c, site})
-				}
+				drops = append(drops, drop{site: c, what: types.ExprString(c.Fun) + " discards the error of " + sw.Call + " (" + sw.Pos + ", in " + strings.Join(sw.Chain, " → ") + ")"})
+				break
 			}
 		})
 		if len(drops) == 0 {
@@ -238,112 +245,12 @@ func checkRemoves(pass *analysis.Pass, rep *analyzerutil.Reporter, fnCur inspect
 		}
 		for _, d := range drops {
 			if reaches(g, d.site, rm) {
-				rep.Reportf(rm, "the finalizer is removed although the error of %s was discarded: if the cleanup failed, the object is deleted and what it owns outside the cluster leaks: return the error so that the cleanup is retried%s",
-					types.ExprString(d.call.Fun), analyzerutil.Chain(chain))
+				rep.Reportf(rm, "the finalizer is removed although %s: if the cleanup failed, the object is deleted and what it owns outside the cluster leaks: return the error so that the cleanup is retried%s",
+					d.what, analyzerutil.Chain(chain))
 				break
 			}
 		}
 	}
-}
-
-// cleanup reports whether c returns an error as its last result, takes a
-// context.Context, and is not a status write or a read.
-func cleanup(pass *analysis.Pass, c *ast.CallExpr) bool {
-	sig, ok := pass.TypesInfo.TypeOf(c.Fun).Underlying().(*types.Signature)
-	if !ok || sig.Results().Len() == 0 || !k8sapi.IsError(sig.Results().At(sig.Results().Len()-1).Type()) {
-		return false
-	}
-	hasCtx := false
-	for _, a := range c.Args {
-		if t := pass.TypesInfo.TypeOf(a); t != nil && k8sapi.IsContext(t) {
-			hasCtx = true
-		}
-	}
-	if !hasCtx {
-		return false
-	}
-	if op, ok := k8sapi.ClientCall(pass.Pkg, pass.TypesInfo, c); ok && (op.Iface == "SubResourceWriter" || !op.IsWrite()) {
-		return false
-	}
-	return true
-}
-
-// loggedOnly returns the call whose error s tests with err != nil when the branch does
-// not leave (it does not end in return, panic, break, continue or goto) and does not
-// keep the error (no assignment): the error is only logged. The call is the if's init
-// (if err := f(ctx); err != nil) or the assignment of err just before s in region.
-func loggedOnly(pass *analysis.Pass, s *ast.IfStmt, region *ast.BlockStmt) *ast.CallExpr {
-	be, ok := ast.Unparen(s.Cond).(*ast.BinaryExpr)
-	if !ok || be.Op != token.NEQ {
-		return nil
-	}
-	id, ok := ast.Unparen(be.X).(*ast.Ident)
-	if !ok || !k8sapi.IsError(pass.TypesInfo.TypeOf(id)) {
-		return nil
-	}
-	if nid, ok := ast.Unparen(be.Y).(*ast.Ident); !ok || nid.Name != "nil" {
-		return nil
-	}
-	if s.Else != nil {
-		return nil
-	}
-	if n := len(s.Body.List); n > 0 {
-		switch last := s.Body.List[n-1].(type) {
-		case *ast.ReturnStmt, *ast.BranchStmt:
-			return nil
-		case *ast.ExprStmt:
-			if c, ok := last.X.(*ast.CallExpr); ok {
-				if fid, ok := c.Fun.(*ast.Ident); ok && fid.Name == "panic" {
-					return nil
-				}
-			}
-		}
-	}
-	kept := false
-	ast.Inspect(s.Body, func(n ast.Node) bool {
-		switch n.(type) {
-		case *ast.AssignStmt, *ast.IncDecStmt, *ast.ReturnStmt, *ast.BranchStmt, *ast.GoStmt, *ast.DeferStmt, *ast.SendStmt:
-			kept = true
-		}
-		return !kept
-	})
-	if kept {
-		return nil
-	}
-	errVar := pass.TypesInfo.ObjectOf(id)
-	callOf := func(st ast.Stmt) *ast.CallExpr {
-		as, ok := st.(*ast.AssignStmt)
-		if !ok || len(as.Rhs) != 1 {
-			return nil
-		}
-		c, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-		if !ok {
-			return nil
-		}
-		if lid, ok := as.Lhs[len(as.Lhs)-1].(*ast.Ident); ok && pass.TypesInfo.ObjectOf(lid) == errVar {
-			return c
-		}
-		return nil
-	}
-	if s.Init != nil {
-		return callOf(s.Init)
-	}
-	// The statement before s in its block.
-	var prev ast.Stmt
-	ast.Inspect(region, func(n ast.Node) bool {
-		if b, ok := n.(*ast.BlockStmt); ok {
-			for i, st := range b.List {
-				if st == s && i > 0 {
-					prev = b.List[i-1]
-				}
-			}
-		}
-		return prev == nil
-	})
-	if prev == nil {
-		return nil
-	}
-	return callOf(prev)
 }
 
 // reaches reports whether control can flow from the CFG node containing from to the

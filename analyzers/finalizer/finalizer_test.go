@@ -24,3 +24,14 @@ func TestFinalizer(t *testing.T) {
 func TestNegative(t *testing.T) {
 	analysistest.Run(t, testdata(t), finalizer.Analyzer, "finalizer/negative")
 }
+
+// TestHelpers checks cleanups whose error is discarded in helpers, of the same package
+// and of another one (through the value-flow facts).
+func TestHelpers(t *testing.T) {
+	analysistest.Run(t, testdata(t), finalizer.Analyzer, "finalizer/helpers")
+}
+
+// TestWholesale checks finalizers of read objects replaced as a whole.
+func TestWholesale(t *testing.T) {
+	analysistest.Run(t, testdata(t), finalizer.Analyzer, "finalizer/wholesale")
+}

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/passes/directives"
 	"github.com/reconcilelint/reconcilelint/passes/entry"
 	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 	"github.com/reconcilelint/reconcilelint/passes/reach"
@@ -24,8 +25,12 @@ const (
 	Severity = analyzerutil.Warning
 )
 
-// Analyzer is the goroutine rule with the default configuration.
-var Analyzer = analyzerutil.Must(New(DefaultConfig()))
+// Analyzer is the goroutine rule. It has no options.
+var Analyzer = analyzerutil.Rule{
+	Name:     "goroutine",
+	Doc:      doc,
+	Requires: []*analysis.Analyzer{reach.Analyzer, directives.Analyzer},
+}.Analyzer(run)
 
 const webhookConsequence = "is not waited for: the API server has its answer before the goroutine ends, its error reaches no one, it outlives the request's ctx, and every create, update or delete of the kinds the webhook covers starts another; do the work inline, or in a controller"
 

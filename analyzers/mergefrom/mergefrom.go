@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/passes/directives"
 	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 	"github.com/reconcilelint/reconcilelint/passes/reach"
 )
@@ -24,8 +25,12 @@ const (
 	Severity = analyzerutil.Error
 )
 
-// Analyzer is the mergefrom rule with the default configuration.
-var Analyzer = analyzerutil.Must(New(DefaultConfig()))
+// Analyzer is the mergefrom rule. It has no options.
+var Analyzer = analyzerutil.Rule{
+	Name:     "mergefrom",
+	Doc:      doc,
+	Requires: []*analysis.Analyzer{inspect.Analyzer, reach.Analyzer, directives.Analyzer},
+}.Analyzer(run)
 
 func run(pass *analysis.Pass) (any, error) {
 	rep := analyzerutil.NewReporter(pass)

@@ -48,6 +48,12 @@
 // o.Namespace + "/" + o.Name }) counts as what its return statements carry. Calls
 // through function values and interface methods are not followed.
 //
+// One call is one finding per kind of value: the name and the namespace given to one
+// WithLabelValues (or to one helper such as jobset's metrics.JobSetFailed(name,
+// namespace)) are one label set to change, reported once at the first of them; object
+// identity and error text in the same call are two findings, because they are fixed
+// differently.
+//
 // Bad:
 //
 //	reconcileErrors.WithLabelValues(req.Name, err.Error()).Inc()

@@ -21,16 +21,7 @@ func DefaultConfig() Config { return Config{} }
 
 // New validates c and returns a nocancel analyzer configured with it.
 func New(c Config) (*analysis.Analyzer, error) {
-	allow, err := analyzerutil.AllowSet(c.Allow, "exec.Command or util.RunGit")
-	if err != nil {
-		return nil, err
-	}
-	return &analysis.Analyzer{
-		Name:       "nocancel",
-		Doc:        analyzerutil.MustExtractDoc(doc, "nocancel"),
-		URL:        analyzerutil.DocURL("nocancel"),
-		Requires:   []*analysis.Analyzer{reach.Analyzer, directives.Analyzer},
-		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, allow) },
-		ResultType: analyzerutil.OutcomeType,
-	}, nil
+	return analyzerutil.Allowing(rule, c.Allow, "exec.Command or util.RunGit", run)
 }
+
+var rule = analyzerutil.Rule{Name: "nocancel", Doc: doc, Requires: []*analysis.Analyzer{reach.Analyzer, directives.Analyzer}}

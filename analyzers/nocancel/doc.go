@@ -24,6 +24,16 @@
 //     Begin, Prepare), *sql.Tx (Query, QueryRow, Exec, Prepare, Stmt) and *sql.Stmt
 //     (Query, QueryRow, Exec).
 //
+// Where the call is, and who is told:
+//   - in a function that has a context.Context parameter, or a closure in one, the call
+//     is reported where it stands, in that function's package: also in a helper package
+//     with no reconciler, for functions reached from an exported function or method that
+//     takes a ctx (other packages call it with theirs). It is reported once, not at the
+//     helper's callers, which pass their ctx;
+//   - in a function of another package with no ctx to use (e.g. a Git(args...) helper),
+//     the call of that helper is reported at each site a reconcile reaches, with the
+//     chain: only the caller knows that a reconcile waits on it.
+//
 // Where the rewrite is mechanical a fix is offered: the Context variant with the
 // context.Context variable in scope at the call (the innermost one that is not shadowed,
 // usually the Reconcile ctx), e.g. exec.Command(n, args...) becomes
@@ -52,6 +62,18 @@
 //		}
 //		resp, err := r.httpClient.Do(hreq)
 //		...
+//	}
+//
+// Bad, in a helper package (reported at the exec.Command line, not at its callers):
+//
+//	func Helm(ctx context.Context, args ...string) ([]byte, error) {
+//		return exec.Command("helm", args...).Output()
+//	}
+//
+// Good, in a helper package:
+//
+//	func Helm(ctx context.Context, args ...string) ([]byte, error) {
+//		return exec.CommandContext(ctx, "helm", args...).Output()
 //	}
 //
 // The rule also reports from webhook entry points (see Entry points in docs/analyzers.md):

@@ -30,6 +30,8 @@ var Analyzer = analyzerutil.Must(New(DefaultConfig()))
 
 const webhookConsequence = "the webhook goes on waiting after the API server gives up on it at its timeout (10s by default, at most 30s) and cancels the request's ctx, and with failurePolicy Fail the write has been rejected meanwhile"
 
+const exposedConsequence = "the ctx its callers pass (a reconcile's or a webhook's) cannot stop it: a reconcile worker stays blocked past the ctx deadline and manager shutdown"
+
 const consequence = "the reconcile worker stays blocked past the ctx deadline (ReconciliationTimeout from controller-runtime v0.22 on) and manager shutdown"
 
 func run(pass *analysis.Pass, allow map[string]bool) (any, error) {
@@ -38,17 +40,24 @@ func run(pass *analysis.Pass, allow map[string]bool) (any, error) {
 sites:
 	for _, s := range r.Sites(reach.NoCancel) {
 		chain, kind, ok := r.ReachedAs(s.Func)
-		if !ok || allow[s.Desc] {
+		consequence := consequence
+		if !ok {
+			// A function that other packages call with their ctx, and that could pass it:
+			// reported here, once, not at its callers.
+			if chain, ok = r.Exposed(s.Func); !ok || s.Via != nil {
+				continue
+			}
+			consequence = exposedConsequence
+		} else if kind == entry.Webhook {
+			consequence = webhookConsequence
+		}
+		if allow[s.Desc] {
 			continue
 		}
 		for _, step := range s.Via {
 			if allow[step] {
 				continue sites
 			}
-		}
-		consequence := consequence
-		if kind == entry.Webhook {
-			consequence = webhookConsequence
 		}
 		if s.Via != nil {
 			rep.Reportf(s.Node, "%s cannot be cancelled, via %s: %s; pass the ctx down and use the Context variant%s",

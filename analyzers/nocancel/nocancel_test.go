@@ -68,3 +68,11 @@ func TestBadConfig(t *testing.T) {
 func TestWebhook(t *testing.T) {
 	analysistest.Run(t, testdata(t), nocancel.Analyzer, "nocancel/webhook")
 }
+
+// TestHelperPackage: a helper of a package with no reconciler that has a ctx and makes a
+// call that ignores it is reported once, where the call stands, with the fix; its call
+// sites are not; a helper with no ctx is reported at each call a reconcile reaches.
+func TestHelperPackage(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(t), nocancel.Analyzer, "nocancel/helpers")
+	analysistest.Run(t, testdata(t), nocancel.Analyzer, "nocancel/callers")
+}

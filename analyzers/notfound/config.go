@@ -7,6 +7,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/passes/directives"
 	"github.com/reconcilelint/reconcilelint/passes/reconcilers"
 	"github.com/reconcilelint/reconcilelint/passes/recssa"
+	"github.com/reconcilelint/reconcilelint/passes/valueflow"
 )
 
 // Config is the configuration of the notfound rule. It has no options.
@@ -21,7 +22,7 @@ func New(c Config) (*analysis.Analyzer, error) {
 		Name:       "notfound",
 		Doc:        analyzerutil.MustExtractDoc(doc, "notfound"),
 		URL:        analyzerutil.DocURL("notfound"),
-		Requires:   []*analysis.Analyzer{reconcilers.Analyzer, recssa.Analyzer, directives.Analyzer},
+		Requires:   []*analysis.Analyzer{reconcilers.Analyzer, recssa.Analyzer, directives.Analyzer, valueflow.Analyzer},
 		Run:        run,
 		ResultType: analyzerutil.OutcomeType,
 	}, nil

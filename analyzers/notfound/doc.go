@@ -24,6 +24,24 @@
 // NotFound. When the returned error is the Get's error itself, the fix wraps it in
 // client.IgnoreNotFound.
 //
+// A Get done in a helper counts too: a function of the package or of another package of
+// the module (through the value-flow facts) that returns, unfiltered, the error of a Get
+// whose key is built from its parameter, called with a key from the request; the
+// finding is at the entry point's return, names the helper and the Get's position.
+//
+// The rule also reports, in the deletion path, a client Delete whose error, NotFound
+// included, is returned: when the object is already gone (deleted by someone else, or
+// by an earlier attempt whose next step failed) every retry fails the same way and the
+// owner stays Terminating with growing backoff. The deletion path is the branch of an
+// if statement that tests the deletion timestamp (`!obj.GetDeletionTimestamp().IsZero()`,
+// `obj.DeletionTimestamp != nil`, the else of `IsZero()`, the rest of the function after
+// `if obj.DeletionTimestamp.IsZero() { return ... }`), and the functions of the package
+// it calls (up to three calls deep); a call there of a function of another package that
+// returns a Delete's error unfiltered counts too, reported at that call. Not reported:
+// errors passed through client.IgnoreNotFound or tested with apierrors.IsNotFound
+// anywhere in the function, errors that are not returned, Deletes outside the deletion
+// path, and a Delete of the reconciled object itself (its next Get ends the retries).
+//
 // Bad:
 //
 //	func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
@@ -34,6 +52,12 @@
 //		...
 //	}
 //
+//	if !app.DeletionTimestamp.IsZero() {
+//		if err := r.Delete(ctx, child); err != nil {
+//			return ctrl.Result{}, err // already gone: fails forever
+//		}
+//	}
+//
 // Good:
 //
 //	func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
@@ -42,5 +66,11 @@
 //			return ctrl.Result{}, client.IgnoreNotFound(err)
 //		}
 //		...
+//	}
+//
+//	if !app.DeletionTimestamp.IsZero() {
+//		if err := r.Delete(ctx, child); client.IgnoreNotFound(err) != nil {
+//			return ctrl.Result{}, err
+//		}
 //	}
 package notfound

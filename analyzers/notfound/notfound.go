@@ -2,10 +2,12 @@ package notfound
 
 import (
 	_ "embed"
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -14,6 +16,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 	"github.com/reconcilelint/reconcilelint/passes/reconcilers"
 	"github.com/reconcilelint/reconcilelint/passes/recssa"
+	"github.com/reconcilelint/reconcilelint/passes/valueflow"
 )
 
 //go:embed doc.go
@@ -38,6 +41,8 @@ func run(pass *analysis.Pass) (any, error) {
 	if s.Empty() {
 		return rep.Outcome(), nil
 	}
+	flow := pass.ResultOf[valueflow.Analyzer].(*valueflow.Result)
+	checkDeletes(pass, rep, s, flow)
 	for _, e := range recs.Entries() {
 		if e.Kind == reconcilers.Object || e.Req == nil || rep.Skip(e.Node.Pos()) {
 			continue
@@ -56,10 +61,34 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		reported := map[*ssa.Return]bool{}
+		// When the entry point reads the reconciled object itself, a helper's Get with
+		// the request's key reads another object of the same name (a Secret or
+		// ConfigMap the object depends on), whose NotFound is a wait, not a deletion.
+		direct := false
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if call, ok := instr.(*ssa.Call); ok && primaryGet(pass, s, call, req) {
+					direct = true
+				}
+			}
+		}
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				call, ok := instr.(*ssa.Call)
-				if !ok || !primaryGet(pass, s, call, req) {
+				if !ok {
+					continue
+				}
+				helper := ""
+				if !primaryGet(pass, s, call, req) {
+					if direct {
+						continue
+					}
+					if helper = helperGet(pass, s, flow, call, req); helper == "" {
+						continue
+					}
+				}
+				errv := lastResult(call)
+				if errv == nil {
 					continue
 				}
 				for _, ret := range recssa.Returns(fn) {
@@ -68,17 +97,64 @@ func run(pass *analysis.Pass) (any, error) {
 					}
 					v := ret.Results[len(ret.Results)-1]
 					if !recssa.Reachable(call.Block(), ret.Block()) ||
-						!recssa.Derives(v, call, func(c *ssa.Call) bool { return ignores(c) }) ||
-						!recssa.MayBeNonNil(v, ret.Block()) || checked(fn, call, ret.Block()) {
+						!recssa.Derives(v, errv, func(c *ssa.Call) bool { return ignores(c) }) ||
+						!recssa.MayBeNonNil(v, ret.Block()) || checked(fn, errv, ret.Block()) {
 						continue
 					}
 					reported[ret] = true
-					report(pass, rep, e.Node, ret)
+					report(pass, rep, e.Node, ret, helper)
 				}
 			}
 		}
 	}
 	return rep.Outcome(), nil
+}
+
+const helperMsg = "the NotFound error of the Get of the reconciled object in %s is returned unchanged: after the object is deleted its key is retried with backoff (up to 1000s) forever; return client.IgnoreNotFound(err)"
+
+// helperGet returns, when call is a call of a function (of this package or another)
+// that returns, unfiltered, the error of a Get whose key is built from one of its
+// parameters, and the argument given for it comes from the request, the chain and the
+// position of that Get: "r.fetch (Get at fetch.go:12)"; "" otherwise.
+func helperGet(pass *analysis.Pass, s *recssa.Result, flow *valueflow.Result, call *ssa.Call, req *ssa.Parameter) string {
+	callee := call.Call.StaticCallee()
+	if callee == nil {
+		return ""
+	}
+	obj, ok := callee.Object().(*types.Func)
+	if !ok {
+		return ""
+	}
+	args := call.Call.Args
+	if obj.Signature().Recv() != nil && len(args) > 0 {
+		args = args[1:]
+	}
+	for _, src := range flow.ErrSources(obj) {
+		if src.Write || src.NotFound || src.KeyParam < 0 || src.KeyParam >= len(args) {
+			continue
+		}
+		if fromReq(args[src.KeyParam], req, map[ssa.Value]bool{}) {
+			return strings.Join(src.Chain, " → ") + " (Get at " + src.Pos + ")"
+		}
+	}
+	return ""
+}
+
+// lastResult returns the value of the last result of call: the call itself, or the
+// extraction of its last result from the tuple (nil when it is not used).
+func lastResult(call *ssa.Call) ssa.Value {
+	t, ok := call.Type().(*types.Tuple)
+	if !ok {
+		return call
+	}
+	if refs := call.Referrers(); refs != nil {
+		for _, r := range *refs {
+			if ex, ok := r.(*ssa.Extract); ok && ex.Index == t.Len()-1 {
+				return ex
+			}
+		}
+	}
+	return nil
 }
 
 // primaryGet reports whether call is a client Get whose key derives from the request.
@@ -171,8 +247,9 @@ func isNotFoundCall(v ssa.Value) (*ssa.Call, bool) {
 }
 
 // checked reports whether block at lies on either side of a branch on
-// IsNotFound(err) for an error derived from the Get's error.
-func checked(fn *ssa.Function, get *ssa.Call, at *ssa.BasicBlock) bool {
+// IsNotFound(err), or on client.IgnoreNotFound(err) compared with nil, for an error
+// derived from the call's error.
+func checked(fn *ssa.Function, get ssa.Value, at *ssa.BasicBlock) bool {
 	for _, b := range fn.Blocks {
 		if len(b.Instrs) == 0 {
 			continue
@@ -189,7 +266,18 @@ func checked(fn *ssa.Function, get *ssa.Call, at *ssa.BasicBlock) bool {
 			}
 			cond = u.X
 		}
+		if bo, isBin := cond.(*ssa.BinOp); isBin && (bo.Op == token.EQL || bo.Op == token.NEQ) {
+			// client.IgnoreNotFound(err) != nil: a test of NotFound too.
+			for _, x := range []ssa.Value{bo.X, bo.Y} {
+				if ic, isCall := x.(*ssa.Call); isCall && ignores(ic) {
+					cond = ic
+				}
+			}
+		}
 		c, ok := isNotFoundCall(cond)
+		if ic, isCall := cond.(*ssa.Call); isCall && ignores(ic) {
+			c, ok = ic, true
+		}
 		if !ok || len(c.Call.Args) != 1 || !recssa.Derives(c.Call.Args[0], get, nil) {
 			continue
 		}
@@ -202,7 +290,11 @@ func checked(fn *ssa.Function, get *ssa.Call, at *ssa.BasicBlock) bool {
 	return false
 }
 
-func report(pass *analysis.Pass, rep *analyzerutil.Reporter, fnNode ast.Node, ret *ssa.Return) {
+func report(pass *analysis.Pass, rep *analyzerutil.Reporter, fnNode ast.Node, ret *ssa.Return, helper string) {
+	msg := msg
+	if helper != "" {
+		msg = fmt.Sprintf(helperMsg, helper)
+	}
 	var stmt *ast.ReturnStmt
 	ast.Inspect(fnNode, func(n ast.Node) bool {
 		if stmt != nil {

@@ -18,7 +18,7 @@ func testdata(t *testing.T) string {
 }
 
 func TestNotFound(t *testing.T) {
-	analysistest.Run(t, testdata(t), notfound.Analyzer, "notfound/basic", "notfound/negative")
+	analysistest.Run(t, testdata(t), notfound.Analyzer, "notfound/basic", "notfound/negative", "notfound/helpers", "notfound/deletion")
 }
 
 // TestFix checks that the returned error is wrapped with client.IgnoreNotFound.

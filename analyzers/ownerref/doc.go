@@ -3,7 +3,7 @@
 //
 // # Analyzer ownerref
 //
-// ownerref: report a namespaced owner of a cluster-scoped object
+// ownerref: report owner references across scopes or namespaces
 //
 // Owner references cannot cross scopes: a cluster-scoped object (a Namespace, a
 // ClusterRole, a cluster-scoped custom resource) cannot be owned by a namespaced object,
@@ -30,10 +30,40 @@
 // CustomResourceDefinition. When either scope is unknown (an interface-typed argument, a
 // type without markers) nothing is reported.
 //
+// It also reports these calls when the owner and the object are namespaced (or of
+// unknown scope) and their namespaces are known to differ. What is known of a
+// namespace comes from the function that makes the call (its function literals
+// included, such as CreateOrUpdate's mutate function), before the call: the Namespace
+// of the composite literal the variable is made from, assignments of Namespace (or
+// ObjectMeta) and SetNamespace calls, and the key of a client Get that fills the
+// variable (req.NamespacedName, or a NamespacedName literal). A namespace is a string
+// constant, the reconcile request's (req.Namespace, or an object read with
+// req.NamespacedName), or another object's (x.Namespace, x.GetNamespace()) resolved
+// the same way. Two different constants always differ; a constant and the request's
+// namespace differ for every owner outside that namespace, the usual case of a child
+// created in the operator's own namespace. When the writes before the call do not
+// agree, or a namespace comes from anything else (a field, a parameter, a function
+// result), it is unknown and nothing is reported; nor when the owner is cluster-scoped,
+// since a cluster-scoped owner takes objects in any namespace.
+//
 // Bad:
 //
 //	ns := &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: tenant.Name}}
 //	if err := ctrl.SetControllerReference(tenant, ns, r.Scheme); err != nil { // tenant is namespaced: always fails
+//		return ctrl.Result{}, err
+//	}
+//
+// Bad (the Secret is in the operator's namespace, the owner in its user's):
+//
+//	secret := &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Name: app.Name, Namespace: "operator-system"}}
+//	if err := ctrl.SetControllerReference(app, secret, r.Scheme); err != nil {
+//		return ctrl.Result{}, err
+//	}
+//
+// Good:
+//
+//	secret := &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Name: app.Name, Namespace: app.Namespace}}
+//	if err := ctrl.SetControllerReference(app, secret, r.Scheme); err != nil {
 //		return ctrl.Result{}, err
 //	}
 //

@@ -73,10 +73,28 @@ func run(pass *analysis.Pass) (any, error) {
 		owner, object := pass.TypesInfo.TypeOf(call.Args[0]), pass.TypesInfo.TypeOf(call.Args[1])
 		oc, ok1 := scope(sub, owner)
 		cc, ok2 := scope(sub, object)
-		if !ok1 || !ok2 || oc || !cc {
+		if ok1 && ok2 && !oc && cc {
+			rep.Reportf(call, msg, funcName(call), kindName(object), kindName(owner))
 			continue
 		}
-		rep.Reportf(call, msg, funcName(call), kindName(object), kindName(owner))
+		if ok1 && oc || ok2 && cc {
+			continue // a cluster-scoped owner takes objects of any namespace
+		}
+		// Namespaces known to differ.
+		var decl *ast.FuncDecl
+		for e := range cur.Enclosing((*ast.FuncDecl)(nil)) {
+			decl = e.Node().(*ast.FuncDecl)
+			break
+		}
+		if decl == nil || decl.Body == nil {
+			continue
+		}
+		res := &nsResolver{pkg: pass.Pkg, info: pass.TypesInfo, body: decl.Body}
+		ownerNS := res.of(rootVar(pass.TypesInfo, call.Args[0]), call.Pos(), 0)
+		objNS := res.of(rootVar(pass.TypesInfo, call.Args[1]), call.Pos(), 0)
+		if differ(objNS, ownerNS) {
+			rep.Reportf(call, "%s", namespaceMsg(funcName(call), object, objNS, owner, ownerNS))
+		}
 	}
 	return rep.Outcome(), nil
 }

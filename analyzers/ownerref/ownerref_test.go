@@ -18,5 +18,5 @@ func testdata(t *testing.T) string {
 }
 
 func TestOwnerRef(t *testing.T) {
-	analysistest.Run(t, testdata(t), ownerref.Analyzer, "ownerref/basic", "ownerref/negative")
+	analysistest.Run(t, testdata(t), ownerref.Analyzer, "ownerref/basic", "ownerref/negative", "ownerref/namespace")
 }

@@ -30,7 +30,16 @@
 //     it, say): the item itself stays in processing;
 //   - in a consumer that requeues the item rate-limited (AddRateLimited, or AddWithOpts
 //     whose options set RateLimited), a path on which the item is neither forgotten nor
-//     requeued (Forget, Add, AddAfter, AddRateLimited, AddWithOpts).
+//     requeued (Forget, Add, AddAfter, AddRateLimited, AddWithOpts);
+//   - in such a consumer, an AddAfter or Add of the item to the queue it came from (or
+//     an AddWithOpts that is not rate-limited) that a path from Get reaches without a
+//     Forget of the item on that queue before it. After a success the next run is
+//     scheduled, but the limiter's failure count of the item survives, and the next
+//     failure backs off as if the earlier ones had just happened: controller-runtime
+//     calls Forget before it adds the item back for a RequeueAfter. Not reported on an
+//     error path (inside if err != nil, a case err != nil, or the else of
+//     if err == nil), where keeping the count is the point, nor for an add to another
+//     queue or of another value. The fix inserts the Forget before the add.
 //
 // A call counts on a path where it is made directly, deferred (defer q.Done(item)), in
 // a function literal called there or given to go or defer (the sample-controller's
@@ -83,4 +92,21 @@
 //		c.queue.Forget(key)
 //		return true
 //	}
+//
+// Bad (the resync after a success keeps the failure count):
+//
+//	if err := c.sync(ctx, key); err != nil {
+//		c.queue.AddRateLimited(key)
+//		return true
+//	}
+//	c.queue.AddAfter(key, c.resync)
+//
+// Good:
+//
+//	if err := c.sync(ctx, key); err != nil {
+//		c.queue.AddRateLimited(key)
+//		return true
+//	}
+//	c.queue.Forget(key)
+//	c.queue.AddAfter(key, c.resync)
 package queuedone

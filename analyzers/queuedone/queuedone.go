@@ -174,6 +174,7 @@ func check(pass *analysis.Pass, rep *analyzerutil.Reporter, q *queuefacts.Result
 	if c.IgnoreForget || !q.Mentions(body, al, queuefacts.KindRateLimited) {
 		return
 	}
+	checkForgetBeforeAdd(pass, rep, g, b, i, as, body, al, q, qname, item)
 	exits = q.Uncovered(b, i+1, as, shutdown, al, queuefacts.KindSettle, nil)
 	var chain []string
 	if partial := q.Partial(body, al); len(partial) > 0 {

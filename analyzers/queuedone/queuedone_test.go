@@ -28,3 +28,9 @@ func TestCrossPackage(t *testing.T) {
 	analysistest.Run(t, testdata(t), queuefacts.Analyzer, "queuedone/util")
 	analysistest.Run(t, testdata(t), queuedone.Analyzer, "queuedone/crosspkg")
 }
+
+// TestForgetBeforeAdd checks AddAfter and Add of the item after a success without a
+// Forget before them, and the fix that inserts it.
+func TestForgetBeforeAdd(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(t), queuedone.Analyzer, "queuedone/forget")
+}

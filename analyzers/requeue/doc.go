@@ -10,7 +10,7 @@
 // call Forget, so the per-item backoff keeps growing with every such requeue: 5ms, 10ms,
 // 20ms, ... up to 1000s. A controller that meant "check again soon" ends up checking
 // every 16 minutes. When the error is non-nil the field is ignored altogether, like
-// RequeueAfter (the error path requeues with backoff; only Result.Priority still
+// RequeueAfter (the error path requeues with backoff; only Result.Priority, from controller-runtime v0.20, still
 // applies), and when RequeueAfter is positive it is ignored
 // too (RequeueAfter wins). Set RequeueAfter to the interval you mean.
 //

@@ -50,9 +50,12 @@ func New(c Config) (*analysis.Analyzer, error) {
 var Analyzer = analyzerutil.Must(New(DefaultConfig()))
 
 const (
-	msgDeprecated = "the deprecated Result.Requeue re-adds the key through the rate limiter without Forget, so each requeue backs off longer (5ms doubling up to 1000s): set RequeueAfter to the interval you mean; Requeue is deprecated since controller-runtime v0.21"
+	msgDeprecated = "Result.Requeue re-adds the key through the rate limiter without Forget, so each requeue backs off longer (5ms doubling up to 1000s): set RequeueAfter to the interval you mean; Requeue is deprecated since controller-runtime v0.21"
 	msgWithAfter  = "the deprecated Requeue has no effect next to a positive RequeueAfter: remove it"
 	msgWithErr    = "Requeue and RequeueAfter are ignored when the returned error is non-nil (the controller requeues the key with backoff for the error; only Result.Priority still applies): return the zero Result"
+	// msgWithErrNoPriority is msgWithErr for releases before v0.20, whose Result
+	// has no Priority.
+	msgWithErrNoPriority = "Requeue and RequeueAfter are ignored when the returned error is non-nil (the controller requeues the key with backoff for the error): return the zero Result"
 )
 
 func run(pass *analysis.Pass) (any, error) {
@@ -141,6 +144,9 @@ func checkLiteral(pass *analysis.Pass, rep *analyzerutil.Reporter, cur inspector
 	if ret, ok := cur.Parent().Node().(*ast.ReturnStmt); ok && len(ret.Results) == 2 && ret.Results[0] == lit &&
 		analyzerutil.CertainlyNonNil(pass, cur.Parent(), ret.Results[1]) {
 		d := analysis.Diagnostic{Pos: elt.Pos(), End: elt.End(), Message: msgWithErr}
+		if !hasField(t, "Priority") {
+			d.Message = msgWithErrNoPriority
+		}
 		// The controller ignores the Result on the error path except its Priority,
 		// which it applies before anything else: the fix keeps Priority. Values with
 		// side effects are not dropped.
@@ -329,4 +335,19 @@ func returned(pass *analysis.Pass, cur inspector.Cursor, v *types.Var) bool {
 	}
 	visit(body, true)
 	return found
+}
+
+// hasField reports whether the struct under t has a field of that name
+// (Result.Priority exists from controller-runtime v0.20).
+func hasField(t types.Type, name string) bool {
+	st, ok := types.Unalias(t).Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for f := range st.Fields() {
+		if f.Name() == name {
+			return true
+		}
+	}
+	return false
 }

@@ -27,6 +27,18 @@
 // outside test code, not only in functions reached from an entry point: a Result has no
 // use but to be returned to the controller.
 //
+// A short requeue right after a write is one-shot, not a poll, and is not reported: a
+// write (a client Create, Update, Patch, Delete or Apply, or a method of that name
+// given a context and an object, such as a wrapper that returns the deleted object or
+// a patch helper) that comes before the Result on every path through the function, or
+// a Result under an apierrors.IsConflict test (a write refused, retried on a fresh
+// read). The write is itself a watch event and costs more than the one reconcile the
+// requeue adds, and the requeue comes back only as often as the writes do: cluster-api
+// deletes an unhealthy Machine and returns RequeueAfter of 1ms only to stop the pass.
+// A busy poll reconciles without writing. The price: a path that writes on every pass
+// and then requeues quickly is not reported here (when the write is of the reconciled
+// object, selftrigger may report it).
+//
 // Bad:
 //
 //	if deploy.Status.AvailableReplicas < *deploy.Spec.Replicas {

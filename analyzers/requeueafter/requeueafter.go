@@ -46,7 +46,7 @@ func run(pass *analysis.Pass, threshold time.Duration) (any, error) {
 		case *ast.CompositeLit:
 			checkLiteral(pass, rep, cur, n, threshold)
 		case *ast.AssignStmt:
-			checkAssign(pass, rep, n, threshold)
+			checkAssign(pass, rep, cur, n, threshold)
 		}
 	}
 	return rep.Outcome(), nil
@@ -97,12 +97,15 @@ func checkLiteral(pass *analysis.Pass, rep *analyzerutil.Reporter, cur inspector
 			analyzerutil.CertainlyNonNil(pass, cur.Parent(), ret.Results[1]) {
 			return
 		}
+		if afterWrite(pass, cur) {
+			return
+		}
 		report(rep, elt, d, threshold)
 		return
 	}
 }
 
-func checkAssign(pass *analysis.Pass, rep *analyzerutil.Reporter, as *ast.AssignStmt, threshold time.Duration) {
+func checkAssign(pass *analysis.Pass, rep *analyzerutil.Reporter, cur inspector.Cursor, as *ast.AssignStmt, threshold time.Duration) {
 	if as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
 		return
 	}
@@ -115,7 +118,7 @@ func checkAssign(pass *analysis.Pass, rep *analyzerutil.Reporter, as *ast.Assign
 		if xt == nil || !k8sapi.IsResult(xt) && !k8sapi.IsPointerTo(xt, k8sapi.ReconcilePkg, "Result") {
 			continue
 		}
-		if d, ok := short(pass, as.Rhs[i], threshold); ok {
+		if d, ok := short(pass, as.Rhs[i], threshold); ok && !afterWrite(pass, cur) {
 			report(rep, as, d, threshold)
 		}
 	}

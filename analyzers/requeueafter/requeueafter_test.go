@@ -19,7 +19,7 @@ func testdata(t *testing.T) string {
 }
 
 func TestRequeueAfter(t *testing.T) {
-	analysistest.Run(t, testdata(t), requeueafter.Analyzer, "requeueafter/basic", "requeueafter/negative")
+	analysistest.Run(t, testdata(t), requeueafter.Analyzer, "requeueafter/basic", "requeueafter/negative", "requeueafter/afterwrite")
 }
 
 func TestThreshold(t *testing.T) {

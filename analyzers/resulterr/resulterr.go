@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/passes/directives"
 	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 	"github.com/reconcilelint/reconcilelint/passes/reach"
 	"github.com/reconcilelint/reconcilelint/passes/recssa"
@@ -24,8 +25,12 @@ const (
 	Severity = analyzerutil.Warning
 )
 
-// Analyzer is the resulterr rule with the default configuration.
-var Analyzer = analyzerutil.Must(New(DefaultConfig()))
+// Analyzer is the resulterr rule. It has no options.
+var Analyzer = analyzerutil.Rule{
+	Name:     "resulterr",
+	Doc:      doc,
+	Requires: []*analysis.Analyzer{reach.Analyzer, recssa.Analyzer, directives.Analyzer},
+}.Analyzer(run)
 
 const msg = "RequeueAfter is ignored when the error returned with it is non-nil: the key is requeued with backoff for the error instead; return the error with the zero Result, or the Result with a nil error"
 

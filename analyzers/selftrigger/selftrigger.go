@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/passes/directives"
 	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 	"github.com/reconcilelint/reconcilelint/passes/reach"
 	"github.com/reconcilelint/reconcilelint/passes/subresource"
@@ -26,8 +27,12 @@ const (
 	Severity = analyzerutil.Warning
 )
 
-// Analyzer is the selftrigger rule with the default configuration.
-var Analyzer = analyzerutil.Must(New(DefaultConfig()))
+// Analyzer is the selftrigger rule. It has no options.
+var Analyzer = analyzerutil.Rule{
+	Name:     "selftrigger",
+	Doc:      doc,
+	Requires: []*analysis.Analyzer{directives.Analyzer, reach.Analyzer, subresource.Analyzer},
+}.Analyzer(run)
 
 const msg = "%s writes the reconciled object with %s, set from %s at line %d, on every pass without comparing old and new: each write is a watch event that reconciles the object again, a hot loop; write only when something changed (compare with equality.Semantic.DeepEqual, or use the bool of meta.SetStatusCondition)%s"
 

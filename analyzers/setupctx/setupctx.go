@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/passes/directives"
 	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 )
 
@@ -24,8 +25,13 @@ const (
 	Severity = analyzerutil.Warning
 )
 
-// Analyzer is the setupctx rule with the default configuration.
-var Analyzer = analyzerutil.Must(New(DefaultConfig()))
+// Analyzer is the setupctx rule. It has no options: a deliberate never-stopping manager
+// carries an ignore directive.
+var Analyzer = analyzerutil.Rule{
+	Name:     "setupctx",
+	Doc:      doc,
+	Requires: []*analysis.Analyzer{inspect.Analyzer, directives.Analyzer},
+}.Analyzer(run)
 
 const clusterPkg = k8sapi.CtrlRoot + "/pkg/cluster"
 

@@ -21,16 +21,7 @@ func DefaultConfig() Config { return Config{} }
 
 // New validates c and returns a sleep analyzer configured with it.
 func New(c Config) (*analysis.Analyzer, error) {
-	allow, err := analyzerutil.AllowSet(c.Allow, "wait.PollUntilContextTimeout or util.WaitForSocket")
-	if err != nil {
-		return nil, err
-	}
-	return &analysis.Analyzer{
-		Name:       "sleep",
-		Doc:        analyzerutil.MustExtractDoc(doc, "sleep"),
-		URL:        analyzerutil.DocURL("sleep"),
-		Requires:   []*analysis.Analyzer{reach.Analyzer, directives.Analyzer},
-		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, allow) },
-		ResultType: analyzerutil.OutcomeType,
-	}, nil
+	return analyzerutil.Allowing(rule, c.Allow, "wait.PollUntilContextTimeout or util.WaitForSocket", run)
 }
+
+var rule = analyzerutil.Rule{Name: "sleep", Doc: doc, Requires: []*analysis.Analyzer{reach.Analyzer, directives.Analyzer}}

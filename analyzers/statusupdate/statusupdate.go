@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/cfg"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/passes/directives"
 	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 	"github.com/reconcilelint/reconcilelint/passes/reach"
 	"github.com/reconcilelint/reconcilelint/passes/statusmut"
@@ -29,8 +30,12 @@ const (
 	Severity = analyzerutil.Error
 )
 
-// Analyzer is the statusupdate rule with the default configuration.
-var Analyzer = analyzerutil.Must(New(DefaultConfig()))
+// Analyzer is the statusupdate rule. It has no options.
+var Analyzer = analyzerutil.Rule{
+	Name:     "statusupdate",
+	Doc:      doc,
+	Requires: []*analysis.Analyzer{inspect.Analyzer, reach.Analyzer, statusmut.Analyzer, subresource.Analyzer, directives.Analyzer},
+}.Analyzer(run)
 
 type evKind int
 

@@ -3,7 +3,7 @@
 //
 // # Analyzer terminalerror
 //
-// terminalerror: report terminal errors returned without a status write
+// terminalerror: report unrecorded or transient terminal errors
 //
 // reconcile.TerminalError (controller-runtime v0.15 on) tells the controller not to retry: the error is counted in a
 // metric and logged once, and the key is not requeued until the next event of the
@@ -21,11 +21,31 @@
 // holds the object (the call passes a client.Object, or the type has a field of one), as
 // cluster-api's patch.Helper and Flux's patch.SerialPatcher. A deferred status write (a
 // defer that patches the object, directly or through a method that does) covers every
-// return of the function. A write whose error is ignored (assigned to _, a bare call
-// statement, or deferred without a closure that reads it) does not count: a conflict
-// loses it, and the terminal error is never retried to write it again. In a helper the error goes back to its caller, which
+// return of the function. A write whose error is ignored may fail unnoticed (a
+// conflict loses it, and the terminal error is never retried to write it again). When
+// the write is a client call or a call of a function of the package, discarded in a
+// statement, assigned to _ or overwritten, that is the droppederr rule's finding, at
+// the write, which is the line to change: this rule counts the write and says nothing,
+// so the one defect is reported once. A write whose ignored error droppederr does not
+// see (deferred without a closure that reads it, or a patch helper of another package)
+// does not count here. In a helper the error goes back to its caller, which
 // may write the status itself: terminal errors of helpers are reported only when no
 // entry point of the package writes status at all.
+//
+// The rule also reports a terminal error made of an error that a test on the path to
+// it found transient: apierrors.IsConflict, IsTimeout, IsServerTimeout,
+// IsTooManyRequests, IsInternalError or IsServiceUnavailable, errors.Is (or ==) with
+// context.DeadlineExceeded, or the Timeout method of a net.Error taken from it by a type
+// assertion or errors.As. Every path from the function's start to the TerminalError
+// call must take the transient side of such a test of an error the argument derives
+// from (the error itself, or wrapped). A conflict or a timeout is the kind of failure a
+// retry mends; made terminal, it is never retried, and the object stays failed until
+// its next event, which may not come. This finding replaces the status-write one at
+// the same call, whose advice is moot when the error should not be terminal; the fix
+// returns the error itself. Not reported: terminal errors under IsNotFound, IsInvalid or
+// IsForbidden tests, validation errors, the false side of a transient test, a branch
+// also reached through a test that is not transient (IsConflict(err) ||
+// IsInvalid(err)), and an error assigned again between the test and the call.
 //
 // A terminal error that an entry point returns before it has any object in hand is about
 // the request itself (an unknown cluster name, a malformed key) and is not reported:
@@ -38,11 +58,26 @@
 //		return ctrl.Result{}, reconcile.TerminalError(errors.New("negative replicas"))
 //	}
 //
-// Bad (the status write may fail unnoticed, and nothing retries it):
+// Bad (the deferred write's error is lost: nothing records the failure for sure):
 //
+//	defer r.Status().Update(ctx, obj)
 //	if spec.Replicas < 0 {
-//		_ = r.Status().Update(ctx, obj)
 //		return ctrl.Result{}, reconcile.TerminalError(errors.New("negative replicas"))
+//	}
+//
+// Bad (a conflict is transient: the next attempt, on a fresh read, would succeed):
+//
+//	if err := r.Update(ctx, obj); err != nil {
+//		if apierrors.IsConflict(err) {
+//			return ctrl.Result{}, reconcile.TerminalError(err)
+//		}
+//		return ctrl.Result{}, err
+//	}
+//
+// Good:
+//
+//	if err := r.Update(ctx, obj); err != nil {
+//		return ctrl.Result{}, err // retried with backoff, conflicts included
 //	}
 //
 // Good:

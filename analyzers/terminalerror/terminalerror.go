@@ -2,8 +2,10 @@ package terminalerror
 
 import (
 	_ "embed"
+	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -31,6 +33,7 @@ var Analyzer = analyzerutil.Must(New(DefaultConfig()))
 const msg = "the terminal error is returned without a status write before it: the controller never retries it and only logs it, so the failure is invisible on the object; record it in the status first"
 
 type checker struct {
+	pass  *analysis.Pass
 	s     *recssa.Result
 	sites map[token.Pos]bool // Lparen of status-writing calls
 	memo  map[*ssa.Function]bool
@@ -44,7 +47,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	r := pass.ResultOf[reach.Analyzer].(*reach.Result)
 	recs := pass.ResultOf[reconcilers.Analyzer].(*reconcilers.Result)
-	c := &checker{s: s, sites: map[token.Pos]bool{}, memo: map[*ssa.Function]bool{}}
+	c := &checker{pass: pass, s: s, sites: map[token.Pos]bool{}, memo: map[*ssa.Function]bool{}}
 	for _, site := range r.Sites(reach.StatusWrite) {
 		if call, ok := site.Node.(*ast.CallExpr); ok {
 			c.sites[call.Lparen] = true
@@ -65,17 +68,11 @@ func run(pass *analysis.Pass) (any, error) {
 		if fn == nil {
 			continue
 		}
-		res := fn.Signature.Results()
-		if res.Len() == 0 || !k8sapi.IsError(res.At(res.Len()-1).Type()) {
-			continue
-		}
-		if !entries[fn] && entriesWrite {
-			continue // the caller may record it
-		}
-		if c.deferredWrite(fn) {
-			continue
-		}
 		chain, _ := r.Reached(node)
+		res := fn.Signature.Results()
+		returnsErr := res.Len() > 0 && k8sapi.IsError(res.At(res.Len()-1).Type())
+		// The caller may record it; a deferred write covers every return.
+		skipStatus := !returnsErr || !entries[fn] && entriesWrite || c.deferredWrite(fn)
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				call, ok := instr.(*ssa.Call)
@@ -84,6 +81,15 @@ func run(pass *analysis.Pass) (any, error) {
 				}
 				ce := s.CallExpr(call)
 				if ce == nil || rep.Skip(ce.Pos()) {
+					continue
+				}
+				if t := transient(fn, call); t != nil {
+					// The error should not be terminal at all: whether its status was
+					// written is moot.
+					reportTransient(pass, rep, ce, t, chain)
+					continue
+				}
+				if skipStatus {
 					continue
 				}
 				if entries[fn] && !c.objectInHand(pass, fn, call) {
@@ -100,6 +106,27 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return rep.Outcome(), nil
+}
+
+func reportTransient(pass *analysis.Pass, rep *analyzerutil.Reporter, ce *ast.CallExpr, t *transientTest, chain []string) {
+	line := pass.Fset.Position(t.pos).Line
+	d := analysis.Diagnostic{
+		Pos: ce.Pos(), End: ce.End(),
+		Message: fmt.Sprintf("%s of an error found transient by %s (line %d): the controller never retries a terminal error, "+
+			"so a failure that a retry would mend becomes permanent until the next event of the object; return the error itself%s",
+			types.ExprString(ce.Fun), t.name, line, analyzerutil.Chain(chain)),
+	}
+	if len(ce.Args) == 1 {
+		arg := ce.Args[0]
+		d.SuggestedFixes = []analysis.SuggestedFix{{
+			Message: "return the error itself, to be retried with backoff",
+			TextEdits: []analysis.TextEdit{
+				{Pos: ce.Pos(), End: arg.Pos()},
+				{Pos: arg.End(), End: ce.End()},
+			},
+		}}
+	}
+	rep.Report(d)
 }
 
 func isTerminal(call *ssa.Call) bool {
@@ -172,15 +199,15 @@ func (c *checker) objectInHand(pass *analysis.Pass, fn *ssa.Function, at *ssa.Ca
 }
 
 func (c *checker) writeInstr(call ssa.CallInstruction) bool {
-	if errIgnored(call) {
-		return false // a write that may fail unnoticed records nothing for sure
-	}
 	if c.sites[call.Pos()] {
-		return true
+		return !c.ignoredUnreported(call)
 	}
 	switch v := call.Common().Value.(type) {
 	case *ssa.Function:
 		if v.Pkg == c.s.Pkg || v.Parent() != nil {
+			if _, isDefer := call.(*ssa.Defer); isDefer && errIgnored(call) {
+				return false
+			}
 			return c.writes(v)
 		}
 	case *ssa.MakeClosure:
@@ -191,10 +218,31 @@ func (c *checker) writeInstr(call ssa.CallInstruction) bool {
 	return false
 }
 
+// ignoredUnreported reports whether call is a status write whose error is ignored
+// where the droppederr rule does not report it: deferred (defer r.Status().Update(...)),
+// or a write of a patch helper of another package, which droppederr does not follow.
+// Such a write records nothing for sure (a conflict loses it, and the terminal error
+// is never retried to write it again), so it does not count. A client write whose
+// error is discarded in a statement, assigned to _ or overwritten is droppederr's
+// finding, at the write: it counts here as the write it is, so the one defect is
+// reported once, at the line to change.
+func (c *checker) ignoredUnreported(call ssa.CallInstruction) bool {
+	if !errIgnored(call) {
+		return false
+	}
+	if _, isDefer := call.(*ssa.Defer); isDefer {
+		return true
+	}
+	ce := c.s.CallExpr(call)
+	if ce == nil {
+		return true
+	}
+	_, isClient := k8sapi.ClientCall(c.pass.Pkg, c.pass.TypesInfo, ce)
+	return !isClient
+}
+
 // errIgnored reports whether the call returns an error that nothing reads: assigned to
-// the blank identifier, a call statement, or a deferred call. A status write whose
-// error is ignored may fail (a conflict) with no retry, since the terminal error stops
-// the retries: it does not count as the write that records the failure.
+// the blank identifier, a call statement, or a deferred call.
 func errIgnored(call ssa.CallInstruction) bool {
 	sig := call.Common().Signature()
 	res := sig.Results()

@@ -18,5 +18,5 @@ func testdata(t *testing.T) string {
 }
 
 func TestTerminalError(t *testing.T) {
-	analysistest.Run(t, testdata(t), terminalerror.Analyzer, "terminalerror/basic", "terminalerror/negative", "terminalerror/helperwrites", "terminalerror/patchhelper/basic")
+	analysistest.Run(t, testdata(t), terminalerror.Analyzer, "terminalerror/basic", "terminalerror/negative", "terminalerror/helperwrites", "terminalerror/patchhelper/basic", "terminalerror/transient")
 }

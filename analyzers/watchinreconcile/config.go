@@ -21,16 +21,7 @@ func DefaultConfig() Config { return Config{} }
 
 // New validates c and returns a watchinreconcile analyzer configured with it.
 func New(c Config) (*analysis.Analyzer, error) {
-	allow, err := analyzerutil.AllowSet(c.Allow, "external.ObjectTracker.Watch")
-	if err != nil {
-		return nil, err
-	}
-	return &analysis.Analyzer{
-		Name:       "watchinreconcile",
-		Doc:        analyzerutil.MustExtractDoc(doc, "watchinreconcile"),
-		URL:        analyzerutil.DocURL("watchinreconcile"),
-		Requires:   []*analysis.Analyzer{reach.Analyzer, directives.Analyzer},
-		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, allow) },
-		ResultType: analyzerutil.OutcomeType,
-	}, nil
+	return analyzerutil.Allowing(rule, c.Allow, "external.ObjectTracker.Watch", run)
 }
+
+var rule = analyzerutil.Rule{Name: "watchinreconcile", Doc: doc, Requires: []*analysis.Analyzer{reach.Analyzer, directives.Analyzer}}

@@ -29,12 +29,29 @@
 //
 // Not reported: set-up code (SetupWithManager, main, Runnables), which is not reached from
 // an entry point; a call in a function that first checks whether the watch exists and
-// returns if so (a map or sync.Map lookup, LoadOrStore, a set's Has, or a bool field the
-// function sets), or whose call sits in the then branch of such a check; calls inside a
-// sync.Once.Do closure. cluster-api's external.ObjectTracker.Watch is such a guarded
-// helper. The guard must be in the function that makes the watch call: a guarded helper
-// that calls another helper which starts the watch is still reported (use the allow
-// option or an ignore directive).
+// returns if so, or whose call sits in the then branch of such a check; calls inside a
+// sync.Once.Do closure. A check is a map lookup or a sync.Map Load whose guarded code
+// also records the key in the same map (r.watched[gvk] = struct{}{}, Store), a
+// LoadOrStore, a set's Has, or a bool field the function sets: a lookup in a map that
+// nothing fills guards nothing and is reported. cluster-api's
+// external.ObjectTracker.Watch is such a guarded helper. The guard may also be in the
+// caller: an unexported helper that starts a watch and is called only under such a
+// guard (or only by helpers that are) is not reported; a helper also called once
+// without the guard is. A guarded exported helper, which other packages may call
+// without a guard, is still reported (use the allow option or an ignore directive).
+//
+// Good, the guard in the caller:
+//
+//	if _, ok := r.watched[gvk]; !ok {
+//		r.watched[gvk] = struct{}{}
+//		r.startWatch(gvk)
+//	}
+//
+// Bad, a lookup that records nothing (every reconcile starts the watch again):
+//
+//	if _, ok := r.watched[gvk]; !ok {
+//		r.startWatch(gvk)
+//	}
 //
 // Bad:
 //

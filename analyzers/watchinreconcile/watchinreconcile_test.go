@@ -53,3 +53,11 @@ func TestBadConfig(t *testing.T) {
 func TestWebhook(t *testing.T) {
 	analysistest.Run(t, testdata(t), watchinreconcile.Analyzer, "watchinreconcile/webhook")
 }
+
+// TestOnceGuard: a helper that starts a watch, called only under its caller's
+// once-guard (a map lookup that records the key, LoadOrStore, a sync.Map Load and Store,
+// sync.Once), is not reported; a map lookup whose guarded code does not record the key
+// in the same map guards nothing, and a helper also called without a guard is reported.
+func TestOnceGuard(t *testing.T) {
+	analysistest.Run(t, testdata(t), watchinreconcile.Analyzer, "watchinreconcile/onceguard")
+}

@@ -477,7 +477,7 @@ func TestVetToolConfigChange(t *testing.T) {
 	if code == 0 || !strings.Contains(stderr, "time.Sleep") {
 		t.Fatalf("after enabling sleep in the configuration, go vet exited %d without its findings (a stale cached result?):\n%s", code, stderr)
 	}
-	if strings.Contains(stderr, "deprecated Result.Requeue") {
+	if strings.Contains(stderr, "Result.Requeue re-adds") {
 		t.Errorf("requeue is still disabled, but go vet reported it:\n%s", stderr)
 	}
 }

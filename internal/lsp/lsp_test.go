@@ -87,7 +87,7 @@ func (p pipes) Write(b []byte) (int, error) { return p.w.Write(b) }
 func (p pipes) Close() error                { return p.w.Close() }
 
 // timeout bounds every wait: the machine that runs the tests may be heavily loaded.
-const timeout = 3 * time.Minute
+const timeout = 12 * time.Minute
 
 func start(tb testing.TB, dir string, debounceMillis int) *client {
 	tb.Helper()

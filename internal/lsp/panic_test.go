@@ -74,7 +74,7 @@ func TestAnalyzerPanic(t *testing.T) {
 		if p.URI != pathToURI(file) || len(p.Diagnostics) != 2 || p.Diagnostics[0].Code != "sleep" {
 			t.Fatalf("diagnostics: %+v", p)
 		}
-	case <-time.After(3 * time.Minute):
+	case <-time.After(loadWait):
 		t.Fatal("no diagnostics")
 	}
 	mu.Lock()

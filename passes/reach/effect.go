@@ -15,16 +15,36 @@ type Detector struct {
 	// Call returns a short description of the site ("time.Sleep") when call, made on the
 	// calling function's goroutine, has the effect; "" otherwise.
 	Call func(pass *analysis.Pass, cur inspector.Cursor, call *ast.CallExpr) string
+	// Barrier, when set, reports whether the effect stops at fn (the cursor of an
+	// *ast.FuncDecl or *ast.FuncLit): fn's calls of functions with the effect are still sites, but fn
+	// does not get the effect itself, so its callers do not see it. An effect that is a
+	// defect of any function that could avoid it (one with a ctx to use) stops there:
+	// the finding is at the site, in that function's package, not at every caller.
+	Barrier func(pass *analysis.Pass, fn inspector.Cursor) bool
+	// Guard, when set, reports whether a call of a function (call, at cur) is made under
+	// a guard that makes the effect harmless (a once-guard for a watch): such a call
+	// does not give the caller the callee's effect, and a function of this package that
+	// other packages cannot call (not exported), called only under guards (or only by
+	// such functions), has no sites of the effect.
+	Guard func(pass *analysis.Pass, cur inspector.Cursor, call *ast.CallExpr) bool
 }
 
 var (
 	detectors []Detector
 	effects   []Effect
+	barriers  = map[Effect]func(*analysis.Pass, inspector.Cursor) bool{}
+	guards    = map[Effect]func(*analysis.Pass, inspector.Cursor, *ast.CallExpr) bool{}
 )
 
 // register adds a detector; call it from an init function.
 func register(d Detector) {
 	detectors = append(detectors, d)
+	if d.Barrier != nil {
+		barriers[d.Effect] = d.Barrier
+	}
+	if d.Guard != nil {
+		guards[d.Effect] = d.Guard
+	}
 	for _, e := range effects {
 		if e == d.Effect {
 			return

@@ -1,7 +1,9 @@
 package reach
 
 import (
+	"fmt"
 	"go/ast"
+	"path/filepath"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -9,12 +11,15 @@ import (
 	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 )
 
-// BgContext: the function takes a context.Context and ignores it in favour of
-// context.Background() or context.TODO(). Only calls made while a context.Context
-// parameter of the enclosing function (or of a function enclosing the closure) is in
-// scope count: a helper with no ctx parameter gives its callers no way to pass one, is
-// typically shared with start-up code, and is left to the bgcontext rule of its own
-// package.
+// BgContext: the function calls context.Background() or context.TODO() and has no ctx
+// to use instead: no function around the call has a context.Context parameter, so its
+// callers cannot give it theirs. The site's description names its place
+// ("context.TODO() at util.go:14"), the line that changes once a ctx is passed down.
+//
+// A function that has a ctx and ignores it is a defect where it stands, reported there
+// (the bgcontext rule asks Exposed): the effect stops at a function with a
+// context.Context parameter, so that its callers, which pass their ctx, are not
+// reported too.
 const BgContext Effect = "bgcontext"
 
 func init() {
@@ -24,11 +29,13 @@ func init() {
 			if !k8sapi.IsFuncCall(pass.TypesInfo, call, "context", "Background", "TODO") {
 				return ""
 			}
-			if !CtxParamInScope(pass, cur) {
+			if CtxParamInScope(pass, cur) {
 				return ""
 			}
-			return "context." + k8sapi.Callee(pass.TypesInfo, call).Name()
+			p := pass.Fset.Position(call.Pos())
+			return fmt.Sprintf("context.%s() at %s:%d", k8sapi.Callee(pass.TypesInfo, call).Name(), filepath.Base(p.Filename), p.Line)
 		},
+		Barrier: CtxParamInScope,
 	})
 }
 

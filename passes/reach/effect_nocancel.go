@@ -11,6 +11,9 @@ import (
 
 // NoCancel: the function makes a call that ignores context cancellation (http.Get,
 // exec.Command, net.Dial, database/sql without Context; see k8sapi.NoCancelCall).
+// Like BgContext, the effect stops at a function that has a context.Context parameter:
+// that function could use the Context variant with its ctx, and is reported where the
+// call stands (the nocancel rule asks Exposed), not at its callers.
 const NoCancel Effect = "nocancel"
 
 func init() {
@@ -22,5 +25,6 @@ func init() {
 			}
 			return ""
 		},
+		Barrier: CtxParamInScope,
 	})
 }

@@ -14,14 +14,22 @@ import (
 // adds a runnable to the manager (see k8sapi.WatchCall). Not an effect:
 //   - calls of a builder chain other than its outermost call (one site per chain);
 //   - source.Kind passed directly to a watch call (the watch call is the site);
-//   - calls in a function that returns early when a dedup check holds before the call
-//     (a map or sync.Map lookup, a set's Has, a LoadOrStore), and calls inside a
-//     sync.Once.Do closure: such a watch is started once, not once per reconcile;
+//   - calls in a function that returns early when a dedup check holds before the call,
+//     or under an if statement whose condition is a dedup check, and calls inside a
+//     sync.Once.Do closure: such a watch is started once, not once per reconcile. A
+//     dedup check is a map lookup or a sync.Map Load whose guarded code also records the
+//     key in the same map (m[k] = v, Store), a LoadOrStore, a set's Has, Contains or
+//     Exists, or a bool field that the function also sets;
+//   - the same guards around the call of a function that has the effect: the call does
+//     not pass the effect on, and an unexported function called only under such guards
+//     (or only by such functions) has no sites (Detector.Guard).
 //   - a streaming Watch whose watch.Interface is stopped in the same function.
 const Watch Effect = "watch"
 
 func init() {
-	register(Detector{Effect: Watch, Call: watchSite})
+	register(Detector{Effect: Watch, Call: watchSite, Guard: func(pass *analysis.Pass, cur inspector.Cursor, call *ast.CallExpr) bool {
+		return inOnce(pass.TypesInfo, cur) || dedupGuarded(pass.TypesInfo, cur, call)
+	}})
 }
 
 func watchSite(pass *analysis.Pass, cur inspector.Cursor, call *ast.CallExpr) string {
@@ -119,11 +127,20 @@ func dedupGuarded(info *types.Info, cur inspector.Cursor, call *ast.CallExpr) bo
 		return false
 	}
 	assignedFields := map[types.Object]bool{}
+	// The right-hand sides of the assignments of local variables: a condition that
+	// tests a variable set by a lookup earlier (`_, loaded := m.LoadOrStore(k, v)`
+	// then `if !loaded && ...`: cluster-api v1.0's external watchers) is a lookup.
+	assignedFrom := map[types.Object][]ast.Expr{}
 	ast.Inspect(body, func(n ast.Node) bool {
 		if as, ok := n.(*ast.AssignStmt); ok {
 			for _, l := range as.Lhs {
 				if sel, ok := l.(*ast.SelectorExpr); ok {
 					assignedFields[info.ObjectOf(sel.Sel)] = true
+				}
+				if id, ok := l.(*ast.Ident); ok && as.Pos() < call.Pos() {
+					if obj := info.ObjectOf(id); obj != nil {
+						assignedFrom[obj] = append(assignedFrom[obj], as.Rhs...)
+					}
 				}
 			}
 		}
@@ -145,24 +162,42 @@ func dedupGuarded(info *types.Info, cur inspector.Cursor, call *ast.CallExpr) bo
 		if !encloses && (ifs.End() > call.Pos() || !returns(ifs.Body)) {
 			return true
 		}
+		// The guarded code: the then branch, or what follows an if that returns.
+		region := func(n ast.Node) bool { return n.Pos() >= ifs.End() && n.End() <= body.End() }
+		if encloses {
+			region = func(n ast.Node) bool { return n.Pos() >= ifs.Body.Pos() && n.End() <= ifs.Body.End() }
+		}
 		lookup := false
-		check := func(x ast.Node) {
+		followed := map[types.Object]bool{}
+		var check func(x ast.Node)
+		check = func(x ast.Node) {
 			if x == nil {
 				return
 			}
 			ast.Inspect(x, func(m ast.Node) bool {
 				switch m := m.(type) {
+				case *ast.Ident:
+					if obj, ok := info.Uses[m].(*types.Var); ok && !followed[obj] {
+						followed[obj] = true
+						for _, rhs := range assignedFrom[obj] {
+							check(rhs)
+						}
+					}
 				case *ast.IndexExpr:
 					if t := info.TypeOf(m.X); t != nil {
-						if _, ok := t.Underlying().(*types.Map); ok {
+						if _, ok := t.Underlying().(*types.Map); ok && records(info, body, region, m.X, false) {
 							lookup = true
 						}
 					}
 				case *ast.CallExpr:
 					if sel, ok := m.Fun.(*ast.SelectorExpr); ok {
 						switch sel.Sel.Name {
-						case "Has", "Contains", "Load", "LoadOrStore", "Exists":
+						case "Has", "Contains", "LoadOrStore", "Exists":
 							lookup = true
+						case "Load":
+							if records(info, body, region, sel.X, true) {
+								lookup = true
+							}
 						}
 					}
 				case *ast.SelectorExpr:
@@ -181,6 +216,45 @@ func dedupGuarded(info *types.Info, cur inspector.Cursor, call *ast.CallExpr) bo
 		return true
 	})
 	return guarded
+}
+
+// records reports whether the code of body for which in holds stores a key in the map
+// m: an assignment to m[k], or (syncMap) a call of m.Store, m.LoadOrStore or m.Swap.
+// Maps are compared by their expression (r.watched).
+func records(info *types.Info, body *ast.BlockStmt, in func(ast.Node) bool, m ast.Expr, syncMap bool) bool {
+	want := types.ExprString(ast.Unparen(m))
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found || n == nil {
+			return false
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if syncMap || !in(n) {
+				return true
+			}
+			for _, l := range n.Lhs {
+				if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok && types.ExprString(ast.Unparen(ix.X)) == want {
+					found = true
+				}
+			}
+		case *ast.CallExpr:
+			if !syncMap || !in(n) {
+				return true
+			}
+			if sel, ok := n.Fun.(*ast.SelectorExpr); ok && types.ExprString(ast.Unparen(sel.X)) == want {
+				switch sel.Sel.Name {
+				case "Store", "LoadOrStore", "Swap":
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 func returns(b *ast.BlockStmt) bool {

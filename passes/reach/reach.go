@@ -104,6 +104,7 @@ type Site struct {
 type Result struct {
 	reached map[ast.Node][]string // function node → shortest chain from a reconcile entry point (short names)
 	hooked  map[ast.Node][]string // the same from webhook entry points
+	exposed map[ast.Node][]string // the same from exposed functions (see Exposed)
 	sites   []Site
 	funcs   []ast.Node // reached function nodes, in source order
 	all     []ast.Node // function nodes reached from entry points of any kind, in source order
@@ -135,6 +136,18 @@ func (r *Result) ReachedAs(fn ast.Node) (chain []string, kind entry.Kind, ok boo
 	return nil, "", false
 }
 
+// Exposed reports whether fn is reached, on the calling goroutine, from a function of
+// this package that other packages can call with their ctx: an exported function or a
+// method (of any type) outside test files that has a context.Context parameter, other
+// than a Runnable's Start(ctx) error and functions of package main. It returns the
+// shortest chain from such a function (short names). Rules whose defect is a function
+// ignoring a ctx it has ask it, so that the defect is reported where it stands in a
+// helper package, which has no entry point of its own, once, and not at each caller.
+func (r *Result) Exposed(fn ast.Node) ([]string, bool) {
+	c, ok := r.exposed[fn]
+	return c, ok
+}
+
 // FuncsAll returns the function nodes reached from entry points of any kind, in source
 // order.
 func (r *Result) FuncsAll() []ast.Node { return r.all }
@@ -163,10 +176,12 @@ type edge struct {
 	to   ast.Node    // function node in this package, or nil
 	ext  *types.Func // function of another package, when to is nil
 	at   ast.Node    // the call or reference
+	cur  inspector.Cursor
 }
 
 type fnInfo struct {
 	node  ast.Node
+	cur   inspector.Cursor
 	obj   *types.Func // nil for function literals
 	edges []edge
 }
@@ -189,7 +204,7 @@ func OwnPackage(pass *analysis.Pass) bool {
 func run(pass *analysis.Pass) (any, error) {
 	recs := pass.ResultOf[reconcilers.Analyzer].(*reconcilers.Result)
 	hooks := pass.ResultOf[webhooks.Analyzer].(*webhooks.Result)
-	res := &Result{reached: map[ast.Node][]string{}, hooked: map[ast.Node][]string{}}
+	res := &Result{reached: map[ast.Node][]string{}, hooked: map[ast.Node][]string{}, exposed: map[ast.Node][]string{}}
 	own := OwnPackage(pass)
 	if !own && len(recs.Entries()) == 0 && len(hooks.Entries()) == 0 {
 		return res, nil
@@ -203,7 +218,7 @@ func run(pass *analysis.Pass) (any, error) {
 	declOf := map[*types.Func]ast.Node{}
 	for cur := range ins.Root().Preorder((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
 		n := cur.Node()
-		fi := &fnInfo{node: n}
+		fi := &fnInfo{node: n, cur: cur}
 		if fd, ok := n.(*ast.FuncDecl); ok {
 			if fd.Body == nil {
 				continue
@@ -262,7 +277,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if fn := typeutil.StaticCallee(pass.TypesInfo, n); fn != nil {
 				to, ext := target(fn)
 				if to != nil || ext != nil {
-					addEdge(from, edge{kind: kind, to: to, ext: ext, at: n})
+					addEdge(from, edge{kind: kind, to: to, ext: ext, at: n, cur: cur})
 				}
 			}
 			if kind == callEdge {
@@ -320,6 +335,59 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 
+	// Reachability from entry points over synchronous edges (BFS gives shortest chains),
+	// once from the reconcile entry points, once from the webhook entry points, and once
+	// from exposed functions (computed first: sites they reach give no facts).
+	bfs := func(roots []ast.Node, reached map[ast.Node][]string, exposed bool) {
+		var queue []ast.Node
+		for _, n := range roots {
+			if _, ok := funcs[n]; ok {
+				if _, seen := reached[n]; seen {
+					continue
+				}
+				reached[n] = []string{shortName(funcs[n])}
+				queue = append(queue, n)
+			}
+		}
+		for len(queue) > 0 {
+			n := queue[0]
+			queue = queue[1:]
+			for _, ed := range funcs[n].edges {
+				if ed.kind == goEdge || ed.to == nil {
+					continue
+				}
+				if _, isDecl := ed.to.(*ast.FuncDecl); exposed && isDecl && ed.kind == refEdge {
+					// A function value taken by an exposed function (a handler.MapFunc
+					// registered in SetupWithManager(ctx)) runs later, from elsewhere,
+					// without that ctx: it is not exposed through it.
+					continue
+				}
+				if _, seen := reached[ed.to]; seen {
+					continue
+				}
+				reached[ed.to] = append(slices.Clip(reached[n]), shortName(funcs[ed.to]))
+				queue = append(queue, ed.to)
+			}
+		}
+	}
+	nodes := func(points []entry.Point) []ast.Node {
+		var out []ast.Node
+		for _, e := range points {
+			out = append(out, e.Node)
+		}
+		return out
+	}
+	bfs(nodes(recs.Points()), res.reached, false)
+	bfs(nodes(hooks.Points()), res.hooked, false)
+	if own && pass.Pkg.Name() != "main" {
+		var roots []ast.Node
+		for _, n := range order {
+			if fi := funcs[n]; fi.obj != nil && exposedRoot(pass, fi.obj) {
+				roots = append(roots, n)
+			}
+		}
+		bfs(roots, res.exposed, true)
+	}
 	// Effect chains per function node, with qualified names.
 	qual := func(n ast.Node) string { return qualifiedName(pass.Pkg, funcs[n]) }
 	best := map[Effect]map[ast.Node][]string{}
@@ -335,14 +403,116 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		return slices.Compare(a, b) < 0
 	}
+	stops := map[Effect]map[ast.Node]bool{}
+	stopsAt := func(e Effect, n ast.Node) bool {
+		b := barriers[e]
+		if b == nil {
+			return false
+		}
+		if stops[e] == nil {
+			stops[e] = map[ast.Node]bool{}
+		}
+		v, ok := stops[e][n]
+		if !ok {
+			v = funcs[n] != nil && b(pass, funcs[n].cur)
+			stops[e][n] = v
+		}
+		return v
+	}
 	offer := func(e Effect, n ast.Node, chain []string) bool {
+		if stopsAt(e, n) {
+			return false
+		}
 		if better(chain, best[e][n]) {
 			best[e][n] = chain
 			return true
 		}
 		return false
 	}
+	// Guarded calls (see Detector.Guard), computed when asked.
+	guardedCall := map[Effect]map[ast.Node]bool{}
+	guarded := func(e Effect, ed edge) bool {
+		g := guards[e]
+		call, ok := ed.at.(*ast.CallExpr)
+		if g == nil || ed.kind != callEdge || !ok {
+			return false
+		}
+		if guardedCall[e] == nil {
+			guardedCall[e] = map[ast.Node]bool{}
+		}
+		v, seen := guardedCall[e][call]
+		if !seen {
+			v = g(pass, ed.cur, call)
+			guardedCall[e][call] = v
+		}
+		return v
+	}
+	// Incoming edges of each function of this package, for onlyGuarded.
+	callers := map[ast.Node][]struct {
+		from ast.Node
+		ed   edge
+	}{}
+	for _, n := range order {
+		for _, ed := range funcs[n].edges {
+			if ed.to != nil {
+				callers[ed.to] = append(callers[ed.to], struct {
+					from ast.Node
+					ed   edge
+				}{n, ed})
+			}
+		}
+	}
+	// onlyGuarded reports whether n, which other packages cannot call, is called only
+	// under guards of e or by such functions (a cycle counts as guarded).
+	memo := map[Effect]map[ast.Node]bool{}
+	var onlyGuarded func(e Effect, n ast.Node, visiting map[ast.Node]bool) bool
+	onlyGuarded = func(e Effect, n ast.Node, visiting map[ast.Node]bool) bool {
+		if v, ok := memo[e][n]; ok {
+			return v
+		}
+		if visiting[n] {
+			return true
+		}
+		fi := funcs[n]
+		if fi == nil || (fi.obj != nil && fi.obj.Exported()) || len(callers[n]) == 0 {
+			return false
+		}
+		if _, entry := res.reached[n]; entry && len(res.reached[n]) == 1 {
+			return false
+		}
+		if _, entry := res.hooked[n]; entry && len(res.hooked[n]) == 1 {
+			return false
+		}
+		visiting[n] = true
+		v := true
+		for _, in := range callers[n] {
+			if in.ed.kind == goEdge {
+				continue
+			}
+			if !guarded(e, in.ed) && !onlyGuarded(e, in.from, visiting) {
+				v = false
+				break
+			}
+		}
+		delete(visiting, n)
+		if memo[e] == nil {
+			memo[e] = map[ast.Node]bool{}
+		}
+		memo[e][n] = v
+		return v
+	}
+	kept := direct[:0:0]
 	for _, s := range direct {
+		if guards[s.Effect] != nil && onlyGuarded(s.Effect, s.Func, map[ast.Node]bool{}) {
+			continue
+		}
+		kept = append(kept, s)
+	}
+	direct = kept
+	for _, s := range direct {
+		if _, ok := res.exposed[s.Func]; ok && barriers[s.Effect] != nil {
+			continue // reported in this package, where the ctx of an exposed function can reach it
+		}
 		offer(s.Effect, s.Func, []string{qual(s.Func), s.Desc})
 	}
 	for fn, pos := range dirs.BlockingFuncs() {
@@ -364,7 +534,7 @@ func run(pass *analysis.Pass) (any, error) {
 					continue
 				}
 				for _, ec := range sum.Effects {
-					if slices.Contains(effects, ec.Effect) {
+					if slices.Contains(effects, ec.Effect) && !guarded(ec.Effect, ed) {
 						offer(ec.Effect, n, append([]string{qual(n)}, ec.Chain...))
 						callSites = append(callSites, Site{Effect: ec.Effect, Node: ed.at, Func: n, Desc: ec.Chain[0], Via: ec.Chain})
 					}
@@ -386,7 +556,7 @@ func run(pass *analysis.Pass) (any, error) {
 					continue
 				}
 				for _, e := range effects {
-					if c := best[e][ed.to]; c != nil {
+					if c := best[e][ed.to]; c != nil && !guarded(e, ed) {
 						if offer(e, n, append([]string{qual(n)}, c...)) {
 							changed = true
 						}
@@ -413,36 +583,6 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 
-	// Reachability from entry points over synchronous edges (BFS gives shortest chains),
-	// once from the reconcile entry points and once from the webhook entry points.
-	bfs := func(points []entry.Point, reached map[ast.Node][]string) {
-		var queue []ast.Node
-		for _, e := range points {
-			if _, ok := funcs[e.Node]; ok {
-				if _, seen := reached[e.Node]; seen {
-					continue
-				}
-				reached[e.Node] = []string{shortName(funcs[e.Node])}
-				queue = append(queue, e.Node)
-			}
-		}
-		for len(queue) > 0 {
-			n := queue[0]
-			queue = queue[1:]
-			for _, ed := range funcs[n].edges {
-				if ed.kind == goEdge || ed.to == nil {
-					continue
-				}
-				if _, seen := reached[ed.to]; seen {
-					continue
-				}
-				reached[ed.to] = append(slices.Clip(reached[n]), shortName(funcs[ed.to]))
-				queue = append(queue, ed.to)
-			}
-		}
-	}
-	bfs(recs.Points(), res.reached)
-	bfs(hooks.Points(), res.hooked)
 	for _, n := range order {
 		_, rec := res.reached[n]
 		_, hook := res.hooked[n]
@@ -489,6 +629,33 @@ func isCallee(cur inspector.Cursor) bool {
 		}
 		return false
 	}
+}
+
+// exposedRoot reports whether fn is a root of Exposed: exportable, outside test files,
+// with a context.Context parameter, and not a Runnable's Start(ctx) error.
+func exposedRoot(pass *analysis.Pass, fn *types.Func) bool {
+	if !exportable(fn) || strings.HasSuffix(pass.Fset.Position(fn.Pos()).Filename, "_test.go") {
+		return false
+	}
+	sig := fn.Signature()
+	if sig.Recv() != nil && fn.Name() == "Start" && sig.Params().Len() == 1 && sig.Results().Len() == 1 &&
+		k8sapi.IsContext(sig.Params().At(0).Type()) && types.Identical(sig.Results().At(0).Type(), types.Universe.Lookup("error").Type()) {
+		return false
+	}
+	if strings.HasPrefix(fn.Name(), "Setup") && strings.HasSuffix(fn.Name(), "WithManager") {
+		// SetupWithManager(ctx, mgr), a method or a function (cluster-api's
+		// clustercache.SetupWithManager): set-up code, whose ctx is the process's; what it
+		// starts with a context of its own lifetime (cluster-api's cluster cache:
+		// context.WithCancelCause(context.Background())) is deliberate. setupctx
+		// judges set-up code.
+		return false
+	}
+	for v := range sig.Params().Variables() {
+		if k8sapi.IsContext(v.Type()) {
+			return true
+		}
+	}
+	return false
 }
 
 // exportable reports whether a fact on fn can be seen by other packages.

@@ -19,6 +19,13 @@
 // field owner), a FieldSinks fact on the field makes every store into it, in any package
 // that sees the field, a flow of its own.
 //
+// Errors are summarised too, for every function of the module's own packages that
+// takes part in them (packages that see context.Context): the client calls whose error
+// a function returns as its last result (a write, or a Get with the parameter its key
+// is built from, and whether NotFound is filtered on the way), and the cleanups whose
+// error it, or a function it calls, discards (Discards). ReadAt tells whether an
+// object expression holds an object read from the cluster by a Get or List.
+//
 // Recursion is cut by a guard (a function being summarised contributes nothing to
 // itself). Calls through function values and interface methods are not followed: the
 // callee is not known statically. A parameter of a function literal is not followed
@@ -145,6 +152,10 @@ func (f Flow) Through(o Origin, does string) string {
 type Summary struct {
 	Params  []ParamSink
 	Results []ResultValue
+	// Errors are the client calls whose error the function returns as its last result.
+	Errors []ErrSource
+	// Swallows are the cleanups whose error the function (or one it calls) discards.
+	Swallows []Swallow
 }
 
 // ParamSink says that parameter Index flows into Sink through Chain (the function itself
@@ -204,6 +215,12 @@ func (s *Summary) String() string {
 		}
 		parts = append(parts, "result "+itoa(r.Index)+": "+v)
 	}
+	for _, e := range s.Errors {
+		parts = append(parts, e.String())
+	}
+	for _, w := range s.Swallows {
+		parts = append(parts, w.String())
+	}
 	return strings.Join(parts, "; ")
 }
 
@@ -225,6 +242,7 @@ type Result struct {
 	applies []Apply
 	assigns map[*types.Var][]ast.Expr
 	based   map[*types.Var]map[string]bool
+	errs    *errState
 }
 
 // FlowsTo returns the flows into sink s, in source order.
@@ -275,6 +293,7 @@ type analysisState struct {
 	busy    map[*types.Func]bool
 	psinks  map[*types.Func][]ParamSink
 	fsinks  map[*types.Var][]ParamSink
+	errs    *errState
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -287,11 +306,21 @@ func run(pass *analysis.Pass) (any, error) {
 		psinks: map[*types.Func][]ParamSink{}, fsinks: map[*types.Var][]ParamSink{},
 	}
 	res := &Result{assigns: st.assigns, based: st.based}
-	if !st.own || modelled(pass.Pkg.Path()) || !relevant(pass.Pkg) {
+	if !st.own || modelled(pass.Pkg.Path()) {
+		return res, nil
+	}
+	sinks := relevant(pass.Pkg)
+	if !sinks && k8sapi.LookupType(pass.Pkg, "context", "Context") == nil {
 		return res, nil
 	}
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	st.index(ins)
+	st.errs = newErrState(st)
+	res.errs = st.errs
+	if !sinks {
+		st.export()
+		return res, nil
+	}
 	var direct []Flow
 	for _, d := range detectors {
 		direct = append(direct, d(st, ins, res)...)
@@ -945,7 +974,9 @@ func (st *analysisState) export() {
 				s.Results = nil
 			}
 		}
-		if len(s.Params) > 0 || len(s.Results) > 0 {
+		s.Errors = st.errs.sourcesOf(fn)
+		s.Swallows = st.errs.swallowsOf(fn)
+		if len(s.Params) > 0 || len(s.Results) > 0 || len(s.Errors) > 0 || len(s.Swallows) > 0 {
 			pass := st.pass
 			pass.ExportObjectFact(fn, &s)
 		}

@@ -2,8 +2,8 @@
 // documentation (docs/analyzers.md, docs/rules/RULE.md) from the rule packages' sources.
 //
 // A rule package is a directory analyzers/NAME (other than internal) whose doc.go has
-// the heading "# Analyzer NAME". Each exports Analyzer, New(Config), DefaultConfig(),
-// Config, Default, Since and Severity.
+// the heading "# Analyzer NAME". Each exports Analyzer, Default, Since and Severity, and,
+// when the rule has options, Config, DefaultConfig() and New(Config).
 package gen
 
 import (
@@ -17,6 +17,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -34,6 +35,9 @@ type Rule struct {
 	Severity string
 	Options  []Option
 	Special  bool // the directive analyzer: built by the registry, not configured
+	// NoConfig: the package declares no Config (the rule has no options); its settings
+	// entry is an analyzerutil.NoOptions and its default Analyzer serves every config.
+	NoConfig bool
 	Fix      bool // the rule offers suggested fixes (its non-test files set SuggestedFixes)
 }
 
@@ -211,9 +215,7 @@ func loadRule(dir, name string) (Rule, error) {
 		}
 	}
 	need := []string{"Default", "Since", "Severity"}
-	if !r.Special {
-		need = append(need, "Config")
-	}
+	r.NoConfig = !r.Special && !found["Config"]
 	for _, k := range need {
 		if !found[k] {
 			return r, fmt.Errorf("missing %s", k)
@@ -237,15 +239,21 @@ func Registry(rules []Rule) ([]byte, error) {
 	for _, r := range rules {
 		fmt.Fprintf(&b, "\t%q\n", "github.com/reconcilelint/reconcilelint/analyzers/"+r.Name)
 	}
+	if slices.ContainsFunc(rules, func(r Rule) bool { return r.NoConfig }) {
+		fmt.Fprintf(&b, "\t%q\n", "github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil")
+	}
 	b.WriteString(")\n\n// RuleSettings holds the options of every rule, keyed by rule name.\ntype RuleSettings struct {\n")
 	for _, r := range rules {
-		if !r.Special {
+		switch {
+		case r.NoConfig:
+			fmt.Fprintf(&b, "\t%s analyzerutil.NoOptions `json:%q`\n", export(r.Name), r.Name+",omitempty")
+		case !r.Special:
 			fmt.Fprintf(&b, "\t%s %s.Config `json:%q`\n", export(r.Name), r.Name, r.Name+",omitempty")
 		}
 	}
 	b.WriteString("}\n\n// DefaultRuleSettings returns every rule's default options.\nfunc DefaultRuleSettings() RuleSettings {\n\treturn RuleSettings{\n")
 	for _, r := range rules {
-		if !r.Special {
+		if !r.Special && !r.NoConfig {
 			fmt.Fprintf(&b, "\t\t%s: %s.DefaultConfig(),\n", export(r.Name), r.Name)
 		}
 	}
@@ -254,8 +262,12 @@ func Registry(rules []Rule) ([]byte, error) {
 		if r.Special {
 			continue
 		}
-		fmt.Fprintf(&b, "\t{Name: %q, Title: %q, Analyzer: %s.Analyzer, Default: %s.Default, Since: %s.Since, Severity: %s.Severity, Fix: %v,\n\t\tbuild: func(s *RuleSettings) (*analysis.Analyzer, error) { return %s.New(s.%s) }},\n",
-			r.Name, r.Title, r.Name, r.Name, r.Name, r.Name, r.Fix, r.Name, export(r.Name))
+		build := fmt.Sprintf("func(s *RuleSettings) (*analysis.Analyzer, error) { return %s.New(s.%s) }", r.Name, export(r.Name))
+		if r.NoConfig {
+			build = fmt.Sprintf("func(*RuleSettings) (*analysis.Analyzer, error) { return %s.Analyzer, nil }", r.Name)
+		}
+		fmt.Fprintf(&b, "\t{Name: %q, Title: %q, Analyzer: %s.Analyzer, Default: %s.Default, Since: %s.Since, Severity: %s.Severity, Fix: %v,\n\t\tbuild: %s},\n",
+			r.Name, r.Title, r.Name, r.Name, r.Name, r.Name, r.Fix, build)
 	}
 	b.WriteString("}\n")
 	for _, r := range rules {

@@ -576,3 +576,19 @@ func TestDepsNameEveryStub(t *testing.T) {
 		t.Errorf("deps.go imports\n\t%s\nthe stubs under testdata/src are\n\t%s", strings.Join(deps, "\n\t"), strings.Join(stubs, "\n\t"))
 	}
 }
+
+// TestV06StubsMatchRealPackages checks the stubs of the v0.6 era under testdata/v06/src
+// against controller-runtime v0.6.5: the real packages come from the matrix row
+// testdata/matrix/v0.6.5, a module pinned to that release (its modules are downloaded by
+// .ci/run's matrix step), so this module's pins stay those of the current release.
+func TestV06StubsMatchRealPackages(t *testing.T) {
+	repo := filepath.Join(moduleRoot(t), "..", "..")
+	gopath := filepath.Join(repo, "testdata", "v06")
+	paths := stubImportPaths(t, filepath.Join(gopath, "src"))
+	if len(paths) == 0 {
+		t.Fatal("no third-party stubs found under testdata/v06/src")
+	}
+	for _, msg := range check(t, filepath.Join(repo, "testdata", "matrix", "v0.6.5"), gopath, paths) {
+		t.Error(msg)
+	}
+}

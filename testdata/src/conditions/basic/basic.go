@@ -101,3 +101,17 @@ func statusElsewhere(obj *Foo) {
 	setObserved(obj)
 	obj.Status.Conditions = append(obj.Status.Conditions, metav1.Condition{Type: TypeReady, Status: metav1.ConditionTrue, Reason: "Ready"}) // want `condition without ObservedGeneration while the generation of obj is at hand`
 }
+
+func maybeReason(ok bool) string {
+	if ok {
+		return "Ready"
+	}
+	return ""
+}
+
+// A guard on another value does not keep the empty result out.
+func unguardedReason(obj *Foo, ok bool, msg string) {
+	if reason := maybeReason(ok); msg != "" { // want `condition without a Reason`
+		meta.SetStatusCondition(&obj.Status.Conditions, metav1.Condition{Type: TypeReady, Status: metav1.ConditionTrue, ObservedGeneration: obj.Generation, Reason: reason})
+	}
+}

@@ -2,6 +2,7 @@ package negative
 
 import (
 	"context"
+	"errors"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/api/meta"
@@ -146,3 +147,36 @@ func calculateStatus(instance *Foo) *Foo {
 }
 
 func (f *Foo) DeepCopy() *Foo { c := *f; return &c }
+
+// failureReason returns "" when err carries no reason (kuberay's
+// RayClusterReplicaFailureReason).
+func failureReason(err error) string {
+	var r *reasonErr
+	if errors.As(err, &r) {
+		return r.reason
+	}
+	return ""
+}
+
+type reasonErr struct{ reason string }
+
+func (e *reasonErr) Error() string { return e.reason }
+
+// The empty result is tested away before the condition is set: only a non-empty
+// reason reaches it.
+func guardedReason(obj *Foo, err error) {
+	if reason := failureReason(err); reason != "" {
+		meta.SetStatusCondition(&obj.Status.Conditions, metav1.Condition{Type: TypeReady, Status: metav1.ConditionTrue, ObservedGeneration: obj.Generation, Reason: reason})
+	}
+	reason := failureReason(err)
+	if reason == "" {
+		return
+	}
+	meta.SetStatusCondition(&obj.Status.Conditions, metav1.Condition{Type: TypeReady, Status: metav1.ConditionFalse, ObservedGeneration: obj.Generation, Reason: reason})
+}
+
+func guardedLen(obj *Foo, err error) {
+	if reason := failureReason(err); len(reason) > 0 && obj != nil {
+		meta.SetStatusCondition(&obj.Status.Conditions, metav1.Condition{Type: TypeReady, Status: metav1.ConditionTrue, ObservedGeneration: obj.Generation, Reason: reason})
+	}
+}

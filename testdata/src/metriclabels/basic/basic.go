@@ -22,7 +22,7 @@ var (
 type R struct{ client.Client }
 
 func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
-	reconciles.WithLabelValues(req.Name, req.Namespace).Inc()                       // want `metric label value from the object's name: every object gets its own time series` `metric label value from the object's namespace`
+	reconciles.WithLabelValues(req.Name, req.Namespace).Inc()                       // want `metric label values from the object.s name and the object.s namespace: every object gets its own time series`
 	duration.WithLabelValues(req.String()).Observe(1)                               // want `metric label value from the request's namespace/name`
 	duration.With(prometheus.Labels{"key": req.NamespacedName.String()}).Observe(1) // want `metric label value from the request's namespace/name`
 	var pod corev1.Pod

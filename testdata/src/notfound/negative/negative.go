@@ -199,3 +199,24 @@ func (r *NamedErr) Reconcile(ctx context.Context, req ctrl.Request) (result ctrl
 func (r *NamedErr) skip(ctx context.Context, cm *corev1.ConfigMap) (bool, error) {
 	return false, r.Get(ctx, types.NamespacedName{Namespace: cm.Namespace, Name: "store"}, &corev1.Secret{})
 }
+
+// IgnoredTest: kueue's node and topology reconcilers test the error with
+// client.IgnoreNotFound and return it only when it is not a NotFound.
+type IgnoredTest struct{ client.Client }
+
+func (r *IgnoredTest) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var cm corev1.ConfigMap
+	err := r.Get(ctx, req.NamespacedName, &cm)
+	if client.IgnoreNotFound(err) != nil {
+		return ctrl.Result{}, err
+	}
+	exists := err == nil
+	if err := r.Get(ctx, req.NamespacedName, &cm); err != nil {
+		if client.IgnoreNotFound(err) != nil {
+			return ctrl.Result{}, err
+		}
+		exists = false
+	}
+	_ = exists
+	return ctrl.Result{}, nil
+}

@@ -93,5 +93,5 @@ func ignoredSameLine() ctrl.Result {
 
 // An ignore for another rule does not suppress this one.
 func ignoredOther() ctrl.Result {
-	return ctrl.Result{Requeue: true} //reconcilelint:ignore sleep not this rule // want `deprecated Result.Requeue`
+	return ctrl.Result{Requeue: true} //reconcilelint:ignore sleep not this rule // want `Result.Requeue re-adds`
 }

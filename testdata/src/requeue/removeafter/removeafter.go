@@ -56,14 +56,14 @@ func sideEffect(mark func() bool) ctrl.Result {
 
 // A zero or negative RequeueAfter does not win: plain deprecation, no fix.
 func zeroAfter() ctrl.Result {
-	return ctrl.Result{Requeue: true, RequeueAfter: 0} // want `^the deprecated Result.Requeue re-adds the key`
+	return ctrl.Result{Requeue: true, RequeueAfter: 0} // want `^Result.Requeue re-adds the key`
 }
 
 func negativeAfter() ctrl.Result {
-	return ctrl.Result{Requeue: true, RequeueAfter: -time.Second} // want `^the deprecated Result.Requeue re-adds the key`
+	return ctrl.Result{Requeue: true, RequeueAfter: -time.Second} // want `^Result.Requeue re-adds the key`
 }
 
 // A non-constant RequeueAfter may be zero: plain deprecation, no fix.
 func nonConstAfter(d time.Duration) ctrl.Result {
-	return ctrl.Result{Requeue: true, RequeueAfter: d} // want `^the deprecated Result.Requeue re-adds the key`
+	return ctrl.Result{Requeue: true, RequeueAfter: d} // want `^Result.Requeue re-adds the key`
 }

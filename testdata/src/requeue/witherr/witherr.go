@@ -46,7 +46,7 @@ func priority(ctx context.Context, r *R, p *int) (ctrl.Result, error) {
 // An error that may be nil: plain deprecation, no fix.
 func maybeNil(ctx context.Context, r *R) (ctrl.Result, error) {
 	err := r.get(ctx)
-	return ctrl.Result{Requeue: true}, err // want `^the deprecated Result.Requeue re-adds the key`
+	return ctrl.Result{Requeue: true}, err // want `^Result.Requeue re-adds the key`
 }
 
 func wrapped(ctx context.Context, r *R) (ctrl.Result, error) {
@@ -59,14 +59,14 @@ func checkedElsewhere(ctx context.Context, r *R) (ctrl.Result, error) {
 	if err == nil {
 		return ctrl.Result{}, nil
 	}
-	return ctrl.Result{Requeue: true}, err // want `^the deprecated Result.Requeue re-adds the key`
+	return ctrl.Result{Requeue: true}, err // want `^Result.Requeue re-adds the key`
 }
 
 // Reassigned before the return: no fix.
 func reassigned(ctx context.Context, r *R) (ctrl.Result, error) {
 	if err := r.get(ctx); err != nil {
 		err = nil
-		return ctrl.Result{Requeue: true}, err // want `^the deprecated Result.Requeue re-adds the key`
+		return ctrl.Result{Requeue: true}, err // want `^Result.Requeue re-adds the key`
 	}
 	return ctrl.Result{}, nil
 }
@@ -76,7 +76,7 @@ func reassignedOuter(ctx context.Context, r *R) (ctrl.Result, error) {
 	if err != nil {
 		if r.ready {
 			err = r.get(ctx)
-			return ctrl.Result{Requeue: true}, err // want `^the deprecated Result.Requeue re-adds the key`
+			return ctrl.Result{Requeue: true}, err // want `^Result.Requeue re-adds the key`
 		}
 	}
 	return ctrl.Result{}, nil
@@ -85,7 +85,7 @@ func reassignedOuter(ctx context.Context, r *R) (ctrl.Result, error) {
 func addressTaken(ctx context.Context, r *R, set func(*error)) (ctrl.Result, error) {
 	if err := r.get(ctx); err != nil {
 		set(&err)
-		return ctrl.Result{Requeue: true}, err // want `^the deprecated Result.Requeue re-adds the key`
+		return ctrl.Result{Requeue: true}, err // want `^Result.Requeue re-adds the key`
 	}
 	return ctrl.Result{}, nil
 }
@@ -95,7 +95,7 @@ func rangeAssigned(ctx context.Context, errs []error) (ctrl.Result, error) {
 	if err = errs[0]; err != nil {
 		for _, err = range errs {
 		}
-		return ctrl.Result{Requeue: true}, err // want `^the deprecated Result.Requeue re-adds the key`
+		return ctrl.Result{Requeue: true}, err // want `^Result.Requeue re-adds the key`
 	}
 	return ctrl.Result{}, nil
 }
@@ -105,14 +105,14 @@ func elseBranch(ctx context.Context, r *R) (ctrl.Result, error) {
 	if err := r.get(ctx); err != nil {
 		return ctrl.Result{}, err
 	} else {
-		return ctrl.Result{Requeue: true}, err // want `^the deprecated Result.Requeue re-adds the key`
+		return ctrl.Result{Requeue: true}, err // want `^Result.Requeue re-adds the key`
 	}
 }
 
 // || does not make err certainly non-nil.
 func orCond(ctx context.Context, r *R) (ctrl.Result, error) {
 	if err := r.get(ctx); err != nil || r.ready {
-		return ctrl.Result{Requeue: true}, err // want `^the deprecated Result.Requeue re-adds the key`
+		return ctrl.Result{Requeue: true}, err // want `^Result.Requeue re-adds the key`
 	}
 	return ctrl.Result{}, nil
 }
@@ -121,7 +121,7 @@ func orCond(ctx context.Context, r *R) (ctrl.Result, error) {
 func closure(ctx context.Context, r *R) (ctrl.Result, error) {
 	if err := r.get(ctx); err != nil {
 		f := func(err error) (ctrl.Result, error) {
-			return ctrl.Result{Requeue: true}, err // want `^the deprecated Result.Requeue re-adds the key`
+			return ctrl.Result{Requeue: true}, err // want `^Result.Requeue re-adds the key`
 		}
 		return f(nil)
 	}

@@ -4,6 +4,11 @@ package status
 
 import (
 	"context"
+	"fmt"
+	"log"
+
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/types"
 
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -85,6 +90,70 @@ type Applier struct {
 }
 
 // Apply applies with the owner of the field.
-func (a *Applier) Apply(ctx context.Context, c client.Client, ac runtime.ApplyConfiguration) error {
+func (a *Applier) Apply(ctx context.Context, c client.Client, ac runtime.ApplyConfiguration) error { // want Apply:`returns the error of Apply via status.Applier.Apply`
 	return c.Apply(ctx, ac, client.FieldOwner(a.Owner))
+}
+
+// UpdateStatus returns the error of a status write, wrapped.
+func UpdateStatus(ctx context.Context, c client.Client, o client.Object) error { // want UpdateStatus:`returns the error of Status\(\).Update via status.UpdateStatus`
+	if err := c.Status().Update(ctx, o); err != nil {
+		return fmt.Errorf("status: %w", err)
+	}
+	return nil
+}
+
+// Save returns the error of UpdateStatus through a variable: the chain names both.
+func Save(ctx context.Context, c client.Client, o client.Object) error { // want Save:`returns the error of Status\(\).Update via status.Save → status.UpdateStatus`
+	err := UpdateStatus(ctx, c, o)
+	return err
+}
+
+// Fetch returns the error of a Get whose key is its parameter 2.
+func Fetch(ctx context.Context, c client.Client, key types.NamespacedName, o client.Object) error { // want Fetch:`returns the error of Get via status.Fetch \(key: param 2\)`
+	return c.Get(ctx, key, o)
+}
+
+// FetchQuiet hides NotFound.
+func FetchQuiet(ctx context.Context, c client.Client, key types.NamespacedName, o client.Object) error { // want FetchQuiet:`returns the error of Get via status.FetchQuiet \(key: param 2\) \(NotFound filtered\)`
+	return client.IgnoreNotFound(c.Get(ctx, key, o))
+}
+
+// Remove returns the error of a Delete unless it is a NotFound.
+func Remove(ctx context.Context, c client.Client, o client.Object) error { // want Remove:`returns the error of Delete via status.Remove \(NotFound filtered\)`
+	err := c.Delete(ctx, o)
+	if apierrors.IsNotFound(err) {
+		return nil
+	}
+	return err
+}
+
+// Cloud is an external system.
+type Cloud interface {
+	DeleteBucket(ctx context.Context, name string) error
+}
+
+// DropBucket logs the error of the cleanup and carries on.
+func DropBucket(ctx context.Context, cl Cloud, name string) { // want DropBucket:`discards the error of cl.DeleteBucket via status.DropBucket`
+	if err := cl.DeleteBucket(ctx, name); err != nil {
+		log.Print(err)
+	}
+}
+
+// Drop calls DropBucket: the chain names both.
+func Drop(ctx context.Context, cl Cloud, name string) error { // want Drop:`discards the error of cl.DeleteBucket via status.Drop → status.DropBucket`
+	DropBucket(ctx, cl, name)
+	return nil
+}
+
+// KeepBucket returns the error: no fact.
+func KeepBucket(ctx context.Context, cl Cloud, name string) error {
+	if err := cl.DeleteBucket(ctx, name); err != nil {
+		return err
+	}
+	return nil
+}
+
+// Local returns a locally made error: no fact.
+func Local(ctx context.Context) error {
+	return fmt.Errorf("no")
 }

@@ -45,6 +45,9 @@ func main() {
 }
 
 func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	if err := r.trackLoaded(ctx, "ConfigMap"); err != nil {
+		return ctrl.Result{}, err
+	}
 	if err := r.trackSyncMap(ctx, "Secret"); err != nil {
 		return ctrl.Result{}, err
 	}
@@ -87,6 +90,16 @@ func (r *R) trackSyncMap(ctx context.Context, kind string) error {
 		r.m.Delete(kind)
 	}
 	return err
+}
+
+// cluster-api v1.0's machine pool controller: the LoadOrStore result is kept in a
+// variable and tested, with another condition, by the if that starts the watch.
+func (r *R) trackLoaded(ctx context.Context, kind string) error {
+	_, loaded := r.m.LoadOrStore(kind, struct{}{})
+	if !loaded && r.ctrl != nil {
+		return r.ctrl.Watch(source.Kind[client.Object](r.cache, &corev1.Secret{}, &handler.EnqueueRequestForObject{}))
+	}
+	return nil
 }
 
 // A map guard with an early return.

@@ -8,7 +8,8 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 )
 
-// SecretData reads a secret. It takes a ctx but ignores it.
+// SecretData reads a secret. It takes a ctx but ignores it: reported here, once, not
+// at its callers.
 func SecretData(ctx context.Context, c client.Client, key client.ObjectKey) (map[string][]byte, error) {
 	var s corev1.Secret
 	if err := c.Get(context.TODO(), key, &s); err != nil {
@@ -26,7 +27,8 @@ func ConfigData(ctx context.Context, c client.Client, key client.ObjectKey) (map
 	return cm.Data, nil
 }
 
-// DefaultNamespace is used by the CLI; it has no ctx to honour.
+// DefaultNamespace is used by the CLI; it has no ctx to honour, so a reconcile that
+// calls it is reported at the call, naming the line to change.
 func DefaultNamespace(c client.Client) string {
 	var ns corev1.Namespace
 	if err := c.Get(context.Background(), client.ObjectKey{Name: "default"}, &ns); err != nil {

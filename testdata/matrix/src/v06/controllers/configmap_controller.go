@@ -43,6 +43,10 @@ func (r *ConfigMapReconciler) Reconcile(req ctrl.Request) (ctrl.Result, error) {
 	if err := r.register(ctx); err != nil {
 		return ctrl.Result{}, err
 	}
+	if cm.Data == nil {
+		// v0.6 has no Result.Priority: the message must not mention it.
+		return ctrl.Result{Requeue: true}, fmt.Errorf("configmap %s has no data", req.Name)
+	}
 	patch := client.MergeFrom(&cm)
 	cm.Labels = map[string]string{"seen": "true"}
 	if err := r.Patch(ctx, &cm, patch); err != nil {

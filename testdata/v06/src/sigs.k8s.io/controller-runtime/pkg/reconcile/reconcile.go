@@ -1,9 +1,13 @@
-// Package reconcile is a minimal stand-in for the v0.6 shape of
-// sigs.k8s.io/controller-runtime/pkg/reconcile: Reconcile takes no context, and Func is
-// not generic.
+// Package reconcile synthesizes package sigs.k8s.io/controller-runtime/pkg/reconcile for tests.
 package reconcile
 
-import "time"
+// The v0.6 shape: Reconcile takes no context, and Func is not generic.
+
+import (
+	"time"
+
+	"k8s.io/apimachinery/pkg/types"
+)
 
 // Result is the outcome of a reconcile.
 type Result struct {
@@ -13,7 +17,7 @@ type Result struct {
 
 // Request names the object to reconcile.
 type Request struct {
-	Namespace, Name string
+	types.NamespacedName
 }
 
 // Reconciler is the v0.6 reconciler interface.
