@@ -38,9 +38,14 @@
 //		}
 //	}
 //
-// The loop must be in the package of the entry point: a retry loop in a helper of
-// another package is not followed (the shared summary facts
-// are computed from calls, not from control flow).
+// A retry loop in a helper of another package of the module (a `kube` or `util`
+// package with no reconciler of its own) is reported at the call in the package of
+// the entry point, the line through which the reconcile reaches it, with the chain to
+// the helper that loops: "the loop in kube.create re-runs c.Create after it fails ...
+// (Reconcile → ensure → kube.EnsureConfig → kube.create)". The helper's package cannot
+// know, when it is analysed, whether a reconcile reaches it. A wait between the
+// attempts (time.Sleep in the error branch) is part of the retry: the sleep rule leaves
+// it to this one, so the loop is one finding.
 //
 // Also reported: a retry.RetryOnConflict or retry.OnError closure that Updates an object
 // (or its status) declared outside the closure without re-reading it inside the closure

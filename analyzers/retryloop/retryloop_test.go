@@ -21,6 +21,13 @@ func TestRetryLoop(t *testing.T) {
 	analysistest.Run(t, testdata(t), retryloop.Analyzer, "retryloop/basic", "retryloop/negative", "retryloop/items")
 }
 
+// TestCrossPackage checks that a retry loop in a helper of another package, reached from
+// a reconciler, is reported at the call in the reconciler's package with the chain, and
+// that the helper package, which has no entry point, reports nothing itself.
+func TestCrossPackage(t *testing.T) {
+	analysistest.Run(t, testdata(t), retryloop.Analyzer, "retryloop/xpkg", "retryloop/xpkg/kube")
+}
+
 // TestNoConflict turns the RetryOnConflict check off: only the loops are reported.
 func TestNoConflict(t *testing.T) {
 	a, err := retryloop.New(retryloop.Config{Conflict: false})

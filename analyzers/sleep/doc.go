@@ -32,8 +32,10 @@
 // retry.DefaultRetry/DefaultBackoff) whose worst-case total wait is at most one second:
 // such a loop only waits between failed attempts, like cluster-api's patch helper (five
 // steps of 100ms with jitter 1.0, at most 800ms). A larger or non-constant Backoff is
-// reported. Work started
-// on another goroutine is not reported here (see the goroutine rule).
+// reported. Work started on another goroutine is not reported here (see the goroutine
+// rule), nor is a wait inside a loop that retries a failing call (a sleep between the
+// attempts): the retryloop rule reports that loop, and returning the error removes
+// both, so the defect is one finding.
 //
 // Bad:
 //

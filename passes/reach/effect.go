@@ -15,6 +15,11 @@ type Detector struct {
 	// Call returns a short description of the site ("time.Sleep") when call, made on the
 	// calling function's goroutine, has the effect; "" otherwise.
 	Call func(pass *analysis.Pass, cur inspector.Cursor, call *ast.CallExpr) string
+	// Func, when set, returns the direct sites of the effect in the function fn (the
+	// cursor of an *ast.FuncDecl or *ast.FuncLit), not in the function literals it
+	// contains: for effects that are a property of a function's control flow (a retry
+	// loop) rather than of one call.
+	Func func(pass *analysis.Pass, fn inspector.Cursor) []Site
 	// Barrier, when set, reports whether the effect stops at fn (the cursor of an
 	// *ast.FuncDecl or *ast.FuncLit): fn's calls of functions with the effect are still sites, but fn
 	// does not get the effect itself, so its callers do not see it. An effect that is a

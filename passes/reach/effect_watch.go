@@ -64,7 +64,7 @@ func watchSite(pass *analysis.Pass, cur inspector.Cursor, call *ast.CallExpr) st
 	return desc
 }
 
-// enclosingFunc returns the body of the innermost function around cur.
+// enclosingBody returns the body of the innermost function around cur.
 func enclosingBody(cur inspector.Cursor) *ast.BlockStmt {
 	for c := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
 		switch f := c.Node().(type) {

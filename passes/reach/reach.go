@@ -95,6 +95,8 @@ type Site struct {
 	Node   ast.Node // the call or receive
 	Func   ast.Node // the enclosing *ast.FuncDecl or *ast.FuncLit
 	Desc   string   // "time.Sleep", or the qualified name of the called function
+	// Span is, for a direct site of RetryLoop, the loop statement that retries.
+	Span ast.Node
 	// Via is, for a call of a function with the effect, the callee's chain to the site
 	// (starting with the callee). It is nil for direct sites.
 	Via []string
@@ -231,12 +233,6 @@ func run(pass *analysis.Pass) (any, error) {
 		funcs[n] = fi
 		order = append(order, n)
 	}
-	enclosing := func(cur inspector.Cursor) ast.Node {
-		for c := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-			return c.Node()
-		}
-		return nil
-	}
 	addEdge := func(from ast.Node, e edge) {
 		if fi := funcs[from]; fi != nil {
 			fi.edges = append(fi.edges, e)
@@ -261,7 +257,7 @@ func run(pass *analysis.Pass) (any, error) {
 		case *ast.GoStmt:
 			async[n.Call.Fun] = true
 		case *ast.CallExpr:
-			from := enclosing(cur)
+			from := enclosingFunc(cur)
 			if from == nil {
 				continue
 			}
@@ -291,7 +287,7 @@ func run(pass *analysis.Pass) (any, error) {
 				}
 			}
 		case *ast.FuncLit:
-			from := enclosing(cur.Parent())
+			from := enclosingFunc(cur.Parent())
 			if from == nil {
 				continue
 			}
@@ -305,7 +301,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if !ok || isCallee(cur) {
 				continue
 			}
-			from := enclosing(cur)
+			from := enclosingFunc(cur)
 			if from == nil {
 				continue
 			}
@@ -322,16 +318,25 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			if d := k8sapi.TimerChannel(pass.TypesInfo, n.X); d != "" {
-				if from := enclosing(cur); from != nil {
+				if from := enclosingFunc(cur); from != nil {
 					direct = append(direct, Site{Effect: Blocking, Node: n, Func: from, Desc: "receive from " + d})
 				}
 			}
 		case *ast.RangeStmt:
 			if d := k8sapi.TimerChannel(pass.TypesInfo, n.X); d != "" {
-				if from := enclosing(cur); from != nil {
+				if from := enclosingFunc(cur); from != nil {
 					direct = append(direct, Site{Effect: Blocking, Node: n.X, Func: from, Desc: "range over " + d})
 				}
 			}
+		}
+	}
+
+	for _, det := range detectors {
+		if det.Func == nil {
+			continue
+		}
+		for _, n := range order {
+			direct = append(direct, det.Func(pass, funcs[n].cur)...)
 		}
 	}
 
@@ -501,8 +506,28 @@ func run(pass *analysis.Pass) (any, error) {
 		memo[e][n] = v
 		return v
 	}
+	// A wait inside a retry loop is part of the retry: the retry loop is the one finding
+	// (returning the error removes both), so the wait is not a site of Blocking, and a
+	// call inside the loop of a function that blocks gives no Blocking either.
+	retrySpans := map[ast.Node][]ast.Node{}
+	for _, s := range direct {
+		if s.Effect == RetryLoop {
+			retrySpans[s.Func] = append(retrySpans[s.Func], s.Span)
+		}
+	}
+	inRetry := func(fn, n ast.Node) bool {
+		for _, sp := range retrySpans[fn] {
+			if sp.Pos() <= n.Pos() && n.End() <= sp.End() {
+				return true
+			}
+		}
+		return false
+	}
 	kept := direct[:0:0]
 	for _, s := range direct {
+		if s.Effect == Blocking && inRetry(s.Func, s.Node) {
+			continue
+		}
 		if guards[s.Effect] != nil && onlyGuarded(s.Effect, s.Func, map[ast.Node]bool{}) {
 			continue
 		}
@@ -534,12 +559,15 @@ func run(pass *analysis.Pass) (any, error) {
 					continue
 				}
 				for _, ec := range sum.Effects {
+					if ec.Effect == Blocking && inRetry(n, ed.at) {
+						continue
+					}
 					if slices.Contains(effects, ec.Effect) && !guarded(ec.Effect, ed) {
 						offer(ec.Effect, n, append([]string{qual(n)}, ec.Chain...))
 						callSites = append(callSites, Site{Effect: ec.Effect, Node: ed.at, Func: n, Desc: ec.Chain[0], Via: ec.Chain})
 					}
 				}
-			} else if ed.kind == callEdge {
+			} else if ed.kind == callEdge && !inRetry(n, ed.at) {
 				if fi := funcs[ed.to]; fi != nil && fi.obj != nil && dirs.Blocking(fi.obj) {
 					callSites = append(callSites, Site{Effect: Blocking, Node: ed.at, Func: n, Desc: qual(ed.to),
 						Via: []string{qual(ed.to), "//reconcilelint:blocking"}})
@@ -599,6 +627,14 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // isCallee reports whether the identifier at cur names the function of a call.
+// enclosingFunc returns the innermost function declaration or literal around cur, or nil.
+func enclosingFunc(cur inspector.Cursor) ast.Node {
+	for c := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		return c.Node()
+	}
+	return nil
+}
+
 func isCallee(cur inspector.Cursor) bool {
 	parent := cur.Parent()
 	id := cur.Node()

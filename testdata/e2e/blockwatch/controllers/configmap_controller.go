@@ -102,14 +102,22 @@ func (r *ConfigMapReconciler) annotate(ctx context.Context, req ctrl.Request) er
 		return err
 	}
 	// Good: the object is re-read in the closure.
-	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+	if err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
 		var cm corev1.ConfigMap
 		if err := r.Get(ctx, req.NamespacedName, &cm); err != nil {
 			return err
 		}
 		cm.Annotations = map[string]string{"probed": "true"}
 		return r.Update(ctx, &cm)
-	})
+	}); err != nil {
+		return err
+	}
+	// Bad: the helper package retries the patch in a loop on the worker.
+	if err := tools.MarkProbed(ctx, r.Client, &stale); err != nil {
+		return err
+	}
+	// Good: the helper creates one object per turn.
+	return tools.CreateEach(ctx, r.Client, []client.Object{&corev1.ConfigMap{}, &corev1.Secret{}})
 }
 
 // watchOnce starts the watch for a kind the first time it is asked for.

@@ -19,6 +19,7 @@ func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error
 	util.External()      // want `util.External blocks the reconcile worker via //reconcilelint:blocking`
 	util.Async()
 	_ = util.Quick()
+	_ = util.Retry(func() error { return nil }) // a retry loop: retryloop's finding, not sleep's
 	return ctrl.Result{}, nil
 }
 

@@ -32,6 +32,15 @@ func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error
 	t := time.NewTimer(time.Second)
 	t.Stop()
 	_ = time.Now().Add(time.Second)
+	// A wait between the attempts of a retry loop is part of the retry: the retryloop
+	// rule reports the loop, once.
+	for {
+		if err := ping(ctx); err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		break
+	}
 	// Intentional, documented wait.
 	time.Sleep(time.Millisecond) //reconcilelint:ignore sleep the device needs 1ms between commands
 	//reconcilelint:ignore sleep settle time of the local socket, bounded at 5ms
@@ -53,3 +62,5 @@ func SetupWithManager() error {
 }
 
 func main() { time.Sleep(time.Second) }
+
+func ping(context.Context) error { return nil }

@@ -39,3 +39,15 @@ func (Waiter) Wait() { <-time.After(time.Second) } // want Wait:"blocking: util.
 //
 //reconcilelint:blocking
 func External() {} // want External:"blocking: util.External → //reconcilelint:blocking"
+
+// Retry sleeps between the attempts of a retry loop: the wait is part of the retry,
+// which the retryloop rule reports, so the function has no blocking effect of its own.
+func Retry(f func() error) error { // want Retry:"retry loop: util.Retry → f"
+	for {
+		if err := f(); err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		return nil
+	}
+}
