@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
-	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 	"github.com/reconcilelint/reconcilelint/passes/valueflow"
 )
 
@@ -26,66 +28,57 @@ const (
 // Analyzer is the applyread rule with the default configuration.
 var Analyzer = analyzerutil.Must(New(DefaultConfig()))
 
-const msg = "server-side apply of %s, which was read from the cluster by %s at line %d: the apply sends every field of the live object, defaults and other managers' fields included, so this field manager claims them all and conflicts with or overwrites the other managers, and while the object carries the managedFields it was read with, the API server refuses the request (metadata.managedFields must be nil); apply an object built with only the fields this controller sets, or an apply configuration with Client.Apply"
+// consequence is what the apply of a read object does.
+const consequence = "the apply sends every field of the live object, defaults and other managers' fields included, so this field manager claims them all and conflicts with or overwrites the other managers, and while the object carries the managedFields it was read with, the API server refuses the request (metadata.managedFields must be nil); apply an object built with only the fields this controller sets, or an apply configuration with Client.Apply"
 
+// run judges every object that reaches a server-side apply (valueflow.AppliedObject):
+// the apply's own object, and the argument given to a helper, of this package or
+// another, whose parameter it applies. Each is reported when, where it is written, it
+// holds an object read from the cluster.
 func run(pass *analysis.Pass) (any, error) {
 	rep := analyzerutil.NewReporter(pass)
 	flow := pass.ResultOf[valueflow.Analyzer].(*valueflow.Result)
-	applies := map[*ast.CallExpr]bool{}
-	for _, a := range flow.Applies() {
-		op, ok := k8sapi.ClientCall(pass.Pkg, pass.TypesInfo, a.Call)
-		if ok && op.Method == "Patch" && len(a.Call.Args) >= 2 {
-			applies[a.Call] = true
+	for _, f := range flow.FlowsTo(valueflow.AppliedObject) {
+		call, body := enclosing(pass, f.Expr)
+		if call == nil || body == nil || rep.Skip(call.Pos()) {
+			continue
 		}
-	}
-	if len(applies) == 0 {
-		return rep.Outcome(), nil
-	}
-	for _, f := range pass.Files {
-		// Each apply is judged in the innermost function that holds it.
-		var stack []*ast.BlockStmt
-		ast.Inspect(f, func(n ast.Node) bool {
-			if n == nil {
-				return true
-			}
-			switch n := n.(type) {
-			case *ast.FuncDecl:
-				if n.Body != nil {
-					stack = append(stack, n.Body)
-					ast.Inspect(n.Body, inner(&stack, pass, rep, applies))
-					stack = stack[:len(stack)-1]
-				}
-				return false
-			}
-			return true
-		})
+		r, ok := flow.ReadAt(pass, body, f.Expr, call.Pos())
+		if !ok {
+			continue
+		}
+		obj, line := types.ExprString(f.Expr), pass.Fset.Position(r.Pos).Line
+		msg := fmt.Sprintf("server-side apply of %s, which was read from the cluster by %s at line %d: %s", obj, r.What, line, consequence)
+		if len(f.Via) > 0 {
+			msg = fmt.Sprintf("%s, read from the cluster by %s at line %d, is given to %s, which applies it with a server-side apply: %s",
+				obj, r.What, line, strings.Join(f.Via, " → "), consequence)
+		}
+		rep.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: msg})
 	}
 	return rep.Outcome(), nil
 }
 
-// inner visits a function body, descending into function literals with their own body
-// on the stack.
-func inner(stack *[]*ast.BlockStmt, pass *analysis.Pass, rep *analyzerutil.Reporter, applies map[*ast.CallExpr]bool) func(ast.Node) bool {
-	var visit func(ast.Node) bool
-	visit = func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			*stack = append(*stack, n.Body)
-			ast.Inspect(n.Body, visit)
-			*stack = (*stack)[:len(*stack)-1]
-			return false
-		case *ast.CallExpr:
-			if applies[n] && !rep.Skip(n.Pos()) {
-				body := (*stack)[len(*stack)-1]
-				if r, ok := valueflow.ReadAt(pass.Pkg, pass.TypesInfo, body, n.Args[1], n.Pos()); ok {
-					rep.Report(analysis.Diagnostic{
-						Pos: n.Pos(), End: n.End(),
-						Message: fmt.Sprintf(msg, types.ExprString(n.Args[1]), r.What, pass.Fset.Position(r.Pos).Line),
-					})
+// enclosing returns the call that e is an argument of, and the body of the innermost
+// function around it.
+func enclosing(pass *analysis.Pass, e ast.Expr) (*ast.CallExpr, *ast.BlockStmt) {
+	for _, file := range pass.Files {
+		if file.FileStart > e.Pos() || e.End() > file.FileEnd {
+			continue
+		}
+		path, _ := astutil.PathEnclosingInterval(file, e.Pos(), e.End())
+		var call *ast.CallExpr
+		for i, n := range path {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				if call == nil && i > 0 && slices.Contains(n.Args, path[i-1].(ast.Expr)) {
+					call = n
 				}
+			case *ast.FuncLit:
+				return call, n.Body
+			case *ast.FuncDecl:
+				return call, n.Body
 			}
 		}
-		return true
 	}
-	return visit
+	return nil, nil
 }

@@ -22,12 +22,18 @@
 // SubResource() writer, whose object, at the apply, was last filled by a Get or a List
 // of the same function: the Get's or List's out-parameter, an element of the Items of
 // a listed object (a range variable or list.Items[i]), or a DeepCopy or copy of one.
-// Not reported: an object built in the function (a composite literal, &T{}, new(T),
-// a var declaration, a DeepCopy of such an object), an object rebuilt by an
-// assignment after the read, an object the function receives as a parameter or from
-// another call (its origin is not visible), apply configurations (Client.Apply and
-// Status().Apply with a runtime.ApplyConfiguration), and merge or JSON patches of a
-// read object. (From controller-runtime v0.23, client.Apply as a patch is deprecated in
+// Helpers are followed, in the package and across the packages of the module (the
+// value-flow pass's summaries): an object returned by a helper whose every return
+// gives an object it read (`cm, err := kube.Fetch(ctx, c, key)`) counts as read, and a
+// read object given to a helper that applies its parameter is reported at that call,
+// the line that passes it, with the helper: "&cm, read from the cluster by r.Get at
+// line 18, is given to kube.Apply, which applies it with a server-side apply".
+// Not reported: an object built in the function or by a helper (a composite literal,
+// &T{}, new(T), a var declaration, a DeepCopy of such an object), an object rebuilt by
+// an assignment after the read, an object the function receives as a parameter (its
+// callers are judged instead), one a helper returns only on some paths, apply
+// configurations (Client.Apply and Status().Apply with a runtime.ApplyConfiguration),
+// and merge or JSON patches of a read object. (From controller-runtime v0.23, client.Apply as a patch is deprecated in
 // favour of Client.Apply with an apply configuration, which avoids the pitfall.)
 //
 // Bad:

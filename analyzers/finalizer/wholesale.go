@@ -29,7 +29,7 @@ func checkWholesale(pass *analysis.Pass, rep *analyzerutil.Reporter, decl *ast.F
 			return
 		}
 		from := ""
-		if r, ok := valueflow.ReadAt(pass.Pkg, info, body, base, n.Pos()); ok {
+		if r, ok := pass.ResultOf[valueflow.Analyzer].(*valueflow.Result).ReadAt(pass, body, base, n.Pos()); ok {
 			from = "was read from the cluster by " + r.What + " at line " + itoa(pass.Fset.Position(r.Pos).Line)
 		} else if reached && decl != nil && isParam(info, decl, base) && !assignedIn(info, body, base, n.Pos()) {
 			from = "is the one " + decl.Name.Name + " was given to reconcile"

@@ -205,7 +205,7 @@ func testedNotFound(fn *ssa.Function, errv ssa.Value) bool {
 // reconcile's Get returns NotFound and the key is forgotten (cluster-api's
 // ClusterResourceSetBinding deletes itself while its Cluster is being deleted).
 func reconciledObject(pass *analysis.Pass, body *ast.BlockStmt, obj ast.Expr, pos token.Pos) bool {
-	r, ok := valueflow.ReadAt(pass.Pkg, pass.TypesInfo, body, obj, pos)
+	r, ok := pass.ResultOf[valueflow.Analyzer].(*valueflow.Result).ReadAt(pass, body, obj, pos)
 	if !ok {
 		return false
 	}

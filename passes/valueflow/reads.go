@@ -5,16 +5,20 @@ import (
 	"go/token"
 	"go/types"
 
+	"golang.org/x/tools/go/analysis"
+
 	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 )
 
 // ReadAt reports whether the object expression e (v, &v, list.Items[i],
 // &list.Items[i]) holds, at pos in body, an object last filled by a client Get or List
 // of body (directly, or through a copy: x := *v, v.DeepCopy(), a range over the
-// Items of a list that was read), and returns that read. A fresh object (a composite
-// literal, new, a var declaration) or a value from elsewhere is not a read.
-func ReadAt(pkg *types.Package, info *types.Info, body *ast.BlockStmt, e ast.Expr, pos token.Pos) (Read, bool) {
-	fs := &funcState{pkg: pkg, info: info, body: body}
+// Items of a list that was read), or returned by a function of the module whose
+// result holds a read object (Summary.Reads: `obj, err := r.fetch(ctx, key)`), and
+// returns that read. A fresh object (a composite literal, new, a var declaration) or a
+// value from elsewhere is not a read.
+func (r *Result) ReadAt(pass *analysis.Pass, body *ast.BlockStmt, e ast.Expr, pos token.Pos) (Read, bool) {
+	fs := &funcState{pkg: pass.Pkg, info: pass.TypesInfo, body: body, st: r.st}
 	return fs.readAt(e, pos, 0)
 }
 
@@ -22,6 +26,98 @@ type funcState struct {
 	pkg  *types.Package
 	info *types.Info
 	body *ast.BlockStmt
+	st   *analysisState // for the results of the functions called; nil: not followed
+}
+
+// readsOf returns the indexes of the results of fn that hold an object read from the
+// cluster: from its fact, or, for a function of this package, from its return
+// statements, where every return gives at that index a read object or nil, and one
+// at least a read object.
+func (st *analysisState) readsOf(fn *types.Func) []int {
+	if fn.Pkg() != st.pass.Pkg {
+		var s Summary
+		if !st.pass.ImportObjectFact(fn, &s) {
+			return nil
+		}
+		return s.Reads
+	}
+	if r, ok := st.reads[fn]; ok {
+		return r
+	}
+	decl := st.decls[fn]
+	res := fn.Signature().Results()
+	objects := false
+	for i := range res.Len() {
+		objects = objects || IsObject(res.At(i).Type())
+	}
+	if decl == nil || st.busy[fn] || !objects {
+		return nil
+	}
+	st.busy[fn] = true
+	defer delete(st.busy, fn)
+	fs := &funcState{pkg: st.pass.Pkg, info: st.pass.TypesInfo, body: decl.Body, st: st}
+	read := make([]bool, res.Len())
+	other := make([]bool, res.Len())
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		ret, ok := n.(*ast.ReturnStmt)
+		if !ok {
+			return true
+		}
+		if len(ret.Results) != res.Len() {
+			for i := range other {
+				other[i] = true // a bare return, or a call returning a tuple
+			}
+			return true
+		}
+		for i, e := range ret.Results {
+			if !IsObject(res.At(i).Type()) || isNilExpr(st.pass.TypesInfo, e) {
+				continue
+			}
+			if _, ok := fs.readAt(e, ret.Pos(), 0); ok {
+				read[i] = true
+			} else {
+				other[i] = true
+			}
+		}
+		return true
+	})
+	var out []int
+	for i := range read {
+		if read[i] && !other[i] {
+			out = append(out, i)
+		}
+	}
+	st.reads[fn] = out
+	return out
+}
+
+// callRead reports whether result i of call holds an object read from the cluster.
+func (fs *funcState) callRead(call *ast.CallExpr, i int) (Read, bool) {
+	if fs.st == nil {
+		return Read{}, false
+	}
+	fn, ok := k8sapi.Callee(fs.info, call).(*types.Func)
+	if !ok || fn.Pkg() == nil {
+		return Read{}, false
+	}
+	for _, j := range fs.st.readsOf(fn) {
+		if j == i {
+			return Read{What: shortName(call), Pos: call.Pos()}, true
+		}
+	}
+	return Read{}, false
+}
+
+func isNilExpr(info *types.Info, e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	_, ok = info.Uses[id].(*types.Nil)
+	return ok
 }
 
 // Read is the Get or List that filled an object.
@@ -121,6 +217,10 @@ func (fs *funcState) varAt(v *types.Var, pos token.Pos, depth int) (Read, bool) 
 				note(event{pos: at, src: sel.X})
 				return
 			}
+			if rd, ok := fs.callRead(r, 0); ok {
+				note(event{pos: at, read: &rd})
+				return
+			}
 		}
 		note(event{pos: at}) // from elsewhere: not visible
 	}
@@ -134,10 +234,17 @@ func (fs *funcState) varAt(v *types.Var, pos token.Pos, depth int) (Read, bool) 
 					}
 				}
 			} else {
-				for _, l := range n.Lhs {
-					if is(l) {
-						note(event{pos: n.Pos()})
+				for i, l := range n.Lhs {
+					if !is(l) {
+						continue
 					}
+					if c, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok && len(n.Rhs) == 1 {
+						if rd, ok := fs.callRead(c, i); ok {
+							note(event{pos: n.Pos(), read: &rd})
+							continue
+						}
+					}
+					note(event{pos: n.Pos()})
 				}
 			}
 		case *ast.ValueSpec:

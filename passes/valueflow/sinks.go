@@ -303,6 +303,9 @@ func applySinks(st *analysisState, ins *inspector.Inspector, res *Result) []Flow
 			}
 		}
 		res.applies = append(res.applies, a)
+		if first == 3 && len(call.Args) >= 2 { // Patch(ctx, obj, client.Apply, ...)
+			out = append(out, Flow{Sink: AppliedObject, Expr: call.Args[1]})
+		}
 		for _, o := range a.Owners {
 			out = append(out, Flow{Sink: FieldOwner, Expr: o})
 		}

@@ -1,5 +1,6 @@
 // Package valueflow answers, for the sinks that rules judge (a condition's Type, Reason,
-// Status or Message, a metric label value, the field owner of a server-side apply),
+// Status or Message, a metric label value, the field owner and the object of a
+// server-side apply),
 // which values can reach them: constants with their values, error text, object
 // identity (name, namespace, UID), strings computed at run time, or values it cannot
 // see through.
@@ -24,7 +25,8 @@
 // a function returns as its last result (a write, or a Get with the parameter its key
 // is built from, and whether NotFound is filtered on the way), and the cleanups whose
 // error it, or a function it calls, discards (Discards). ReadAt tells whether an
-// object expression holds an object read from the cluster by a Get or List.
+// object expression holds an object read from the cluster by a Get or List, directly
+// or through a helper whose result holds one (Summary.Reads).
 //
 // Recursion is cut by a guard (a function being summarised contributes nothing to
 // itself). Calls through function values and interface methods are not followed: the
@@ -53,7 +55,7 @@ import (
 // Analyzer computes value flows into sinks, and per-function summaries as facts.
 var Analyzer = &analysis.Analyzer{
 	Name:       "valueflow",
-	Doc:        "compute which values reach condition fields, metric label values and apply field owners, across functions and packages",
+	Doc:        "compute which values reach condition fields, metric label values and server-side applies, and which errors and read objects functions return, across functions and packages",
 	URL:        "https://github.com/reconcilelint/reconcilelint/tree/main/passes/valueflow",
 	Run:        run,
 	Requires:   []*analysis.Analyzer{inspect.Analyzer},
@@ -72,6 +74,9 @@ const (
 	ConditionMessage Sink = "condition Message"
 	MetricLabel      Sink = "metric label value"
 	FieldOwner       Sink = "field owner"
+	// AppliedObject is the object of a server-side apply given as a patch
+	// (Patch(ctx, obj, client.Apply), also through a status or sub-resource writer).
+	AppliedObject Sink = "applied object"
 )
 
 // followsFields reports whether values of struct fields are followed to the stores into
@@ -156,6 +161,9 @@ type Summary struct {
 	Errors []ErrSource
 	// Swallows are the cleanups whose error the function (or one it calls) discards.
 	Swallows []Swallow
+	// Reads are the indexes of the results that hold an object read from the cluster
+	// (see ReadAt): every return gives a read object or nil there.
+	Reads []int
 }
 
 // ParamSink says that parameter Index flows into Sink through Chain (the function itself
@@ -221,6 +229,9 @@ func (s *Summary) String() string {
 	for _, w := range s.Swallows {
 		parts = append(parts, w.String())
 	}
+	for _, i := range s.Reads {
+		parts = append(parts, "result "+itoa(i)+": read from the cluster")
+	}
 	return strings.Join(parts, "; ")
 }
 
@@ -243,6 +254,7 @@ type Result struct {
 	assigns map[*types.Var][]ast.Expr
 	based   map[*types.Var]map[string]bool
 	errs    *errState
+	st      *analysisState // nil when the package has no summaries
 }
 
 // FlowsTo returns the flows into sink s, in source order.
@@ -294,6 +306,7 @@ type analysisState struct {
 	psinks  map[*types.Func][]ParamSink
 	fsinks  map[*types.Var][]ParamSink
 	errs    *errState
+	reads   map[*types.Func][]int // results that hold a read object (ReadAt)
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -304,6 +317,7 @@ func run(pass *analysis.Pass) (any, error) {
 		params: map[*types.Var]paramRef{}, decls: map[*types.Func]*ast.FuncDecl{},
 		results: map[*types.Func][]ResultValue{}, busy: map[*types.Func]bool{},
 		psinks: map[*types.Func][]ParamSink{}, fsinks: map[*types.Var][]ParamSink{},
+		reads: map[*types.Func][]int{},
 	}
 	res := &Result{assigns: st.assigns, based: st.based}
 	if !st.own || modelled(pass.Pkg.Path()) {
@@ -316,7 +330,7 @@ func run(pass *analysis.Pass) (any, error) {
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	st.index(ins)
 	st.errs = newErrState(st)
-	res.errs = st.errs
+	res.errs, res.st = st.errs, st
 	if !sinks {
 		st.export()
 		return res, nil
@@ -976,7 +990,8 @@ func (st *analysisState) export() {
 		}
 		s.Errors = st.errs.sourcesOf(fn)
 		s.Swallows = st.errs.swallowsOf(fn)
-		if len(s.Params) > 0 || len(s.Results) > 0 || len(s.Errors) > 0 || len(s.Swallows) > 0 {
+		s.Reads = st.readsOf(fn)
+		if len(s.Params) > 0 || len(s.Results) > 0 || len(s.Errors) > 0 || len(s.Swallows) > 0 || len(s.Reads) > 0 {
 			pass := st.pass
 			pass.ExportObjectFact(fn, &s)
 		}

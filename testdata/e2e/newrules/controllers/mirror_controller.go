@@ -7,6 +7,8 @@ import (
 	corev1ac "k8s.io/client-go/applyconfigurations/core/v1"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"example.com/newrules/internal/kubeapply"
 )
 
 const mirrorOwner = client.FieldOwner("newrules-mirror")
@@ -40,4 +42,23 @@ func (r *AppliedMirrorReconciler) Reconcile(ctx context.Context, req ctrl.Reques
 	}
 	ac := corev1ac.ConfigMap(cm.Name, cm.Namespace).WithLabels(map[string]string{"example.com/mirrored": "true"})
 	return ctrl.Result{}, r.Apply(ctx, ac, mirrorOwner)
+}
+
+// HelperMirrorReconciler applies through a helper package: the read object is reported
+// at the call that passes it, the built one is not.
+type HelperMirrorReconciler struct {
+	client.Client
+}
+
+// Reconcile implements reconcile.Reconciler.
+func (r *HelperMirrorReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, req.NamespacedName, &cm); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if err := kubeapply.Apply(ctx, r.Client, kubeapply.Labels(cm.Name, cm.Namespace)); err != nil {
+		return ctrl.Result{}, err
+	}
+	cm.Labels = map[string]string{"example.com/mirrored": "true"}
+	return ctrl.Result{}, kubeapply.Apply(ctx, r.Client, &cm)
 }
