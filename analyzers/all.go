@@ -36,20 +36,20 @@ import (
 // RuleSettings holds the options of every rule, keyed by rule name.
 type RuleSettings struct {
 	Applyowner       applyowner.Config       `json:"applyowner,omitempty"`
-	Applyread        applyread.Config        `json:"applyread,omitempty"`
+	Applyread        analyzerutil.NoOptions  `json:"applyread,omitempty"`
 	Bgcontext        analyzerutil.NoOptions  `json:"bgcontext,omitempty"`
-	Conditions       conditions.Config       `json:"conditions,omitempty"`
+	Conditions       analyzerutil.NoOptions  `json:"conditions,omitempty"`
 	Ctxfield         analyzerutil.NoOptions  `json:"ctxfield,omitempty"`
 	Droppederr       analyzerutil.NoOptions  `json:"droppederr,omitempty"`
-	Finalizer        finalizer.Config        `json:"finalizer,omitempty"`
+	Finalizer        analyzerutil.NoOptions  `json:"finalizer,omitempty"`
 	Goroutine        analyzerutil.NoOptions  `json:"goroutine,omitempty"`
 	Mergefrom        analyzerutil.NoOptions  `json:"mergefrom,omitempty"`
-	Metriclabels     metriclabels.Config     `json:"metriclabels,omitempty"`
+	Metriclabels     analyzerutil.NoOptions  `json:"metriclabels,omitempty"`
 	Nocancel         nocancel.Config         `json:"nocancel,omitempty"`
-	Notfound         notfound.Config         `json:"notfound,omitempty"`
-	Ownerref         ownerref.Config         `json:"ownerref,omitempty"`
+	Notfound         analyzerutil.NoOptions  `json:"notfound,omitempty"`
+	Ownerref         analyzerutil.NoOptions  `json:"ownerref,omitempty"`
 	Queuedone        queuedone.Config        `json:"queuedone,omitempty"`
-	Requeue          requeue.Config          `json:"requeue,omitempty"`
+	Requeue          analyzerutil.NoOptions  `json:"requeue,omitempty"`
 	Requeueafter     requeueafter.Config     `json:"requeueafter,omitempty"`
 	Resulterr        analyzerutil.NoOptions  `json:"resulterr,omitempty"`
 	Retryloop        retryloop.Config        `json:"retryloop,omitempty"`
@@ -57,7 +57,7 @@ type RuleSettings struct {
 	Setupctx         analyzerutil.NoOptions  `json:"setupctx,omitempty"`
 	Sleep            sleep.Config            `json:"sleep,omitempty"`
 	Statusupdate     analyzerutil.NoOptions  `json:"statusupdate,omitempty"`
-	Terminalerror    terminalerror.Config    `json:"terminalerror,omitempty"`
+	Terminalerror    analyzerutil.NoOptions  `json:"terminalerror,omitempty"`
 	Watchinreconcile watchinreconcile.Config `json:"watchinreconcile,omitempty"`
 }
 
@@ -65,19 +65,11 @@ type RuleSettings struct {
 func DefaultRuleSettings() RuleSettings {
 	return RuleSettings{
 		Applyowner:       applyowner.DefaultConfig(),
-		Applyread:        applyread.DefaultConfig(),
-		Conditions:       conditions.DefaultConfig(),
-		Finalizer:        finalizer.DefaultConfig(),
-		Metriclabels:     metriclabels.DefaultConfig(),
 		Nocancel:         nocancel.DefaultConfig(),
-		Notfound:         notfound.DefaultConfig(),
-		Ownerref:         ownerref.DefaultConfig(),
 		Queuedone:        queuedone.DefaultConfig(),
-		Requeue:          requeue.DefaultConfig(),
 		Requeueafter:     requeueafter.DefaultConfig(),
 		Retryloop:        retryloop.DefaultConfig(),
 		Sleep:            sleep.DefaultConfig(),
-		Terminalerror:    terminalerror.DefaultConfig(),
 		Watchinreconcile: watchinreconcile.DefaultConfig(),
 	}
 }
@@ -88,33 +80,33 @@ var Rules = []Rule{
 	{Name: "applyowner", Title: "report server-side apply without a stable field owner", Analyzer: applyowner.Analyzer, Default: applyowner.Default, Since: applyowner.Since, Severity: applyowner.Severity, Fix: false,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return applyowner.New(s.Applyowner) }},
 	{Name: "applyread", Title: "report server-side apply of an object read from the cluster", Analyzer: applyread.Analyzer, Default: applyread.Default, Since: applyread.Since, Severity: applyread.Severity, Fix: false,
-		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return applyread.New(s.Applyread) }},
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return applyread.Analyzer, nil }},
 	{Name: "bgcontext", Title: "report context.Background/TODO instead of the reconcile ctx", Analyzer: bgcontext.Analyzer, Default: bgcontext.Default, Since: bgcontext.Since, Severity: bgcontext.Severity, Fix: true,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return bgcontext.Analyzer, nil }},
 	{Name: "conditions", Title: "report malformed status conditions", Analyzer: conditions.Analyzer, Default: conditions.Default, Since: conditions.Since, Severity: conditions.Severity, Fix: false,
-		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return conditions.New(s.Conditions) }},
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return conditions.Analyzer, nil }},
 	{Name: "ctxfield", Title: "report the reconcile ctx stored beyond the call", Analyzer: ctxfield.Analyzer, Default: ctxfield.Default, Since: ctxfield.Since, Severity: ctxfield.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return ctxfield.Analyzer, nil }},
 	{Name: "droppederr", Title: "report client writes whose error is discarded", Analyzer: droppederr.Analyzer, Default: droppederr.Default, Since: droppederr.Since, Severity: droppederr.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return droppederr.Analyzer, nil }},
 	{Name: "finalizer", Title: "report unsafe finalizer removal and finalizer patches", Analyzer: finalizer.Analyzer, Default: finalizer.Default, Since: finalizer.Since, Severity: finalizer.Severity, Fix: false,
-		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return finalizer.New(s.Finalizer) }},
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return finalizer.Analyzer, nil }},
 	{Name: "goroutine", Title: "report goroutines that outlive the reconcile", Analyzer: goroutine.Analyzer, Default: goroutine.Default, Since: goroutine.Since, Severity: goroutine.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return goroutine.Analyzer, nil }},
 	{Name: "mergefrom", Title: "report merge patches whose base is the patched object", Analyzer: mergefrom.Analyzer, Default: mergefrom.Default, Since: mergefrom.Since, Severity: mergefrom.Severity, Fix: true,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return mergefrom.Analyzer, nil }},
 	{Name: "metriclabels", Title: "report metric labels from object names or error text", Analyzer: metriclabels.Analyzer, Default: metriclabels.Default, Since: metriclabels.Since, Severity: metriclabels.Severity, Fix: false,
-		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return metriclabels.New(s.Metriclabels) }},
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return metriclabels.Analyzer, nil }},
 	{Name: "nocancel", Title: "report calls in reconcile that ignore the ctx", Analyzer: nocancel.Analyzer, Default: nocancel.Default, Since: nocancel.Since, Severity: nocancel.Severity, Fix: true,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return nocancel.New(s.Nocancel) }},
 	{Name: "notfound", Title: "report a NotFound of the reconciled object returned", Analyzer: notfound.Analyzer, Default: notfound.Default, Since: notfound.Since, Severity: notfound.Severity, Fix: true,
-		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return notfound.New(s.Notfound) }},
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return notfound.Analyzer, nil }},
 	{Name: "ownerref", Title: "report owner references across scopes or namespaces", Analyzer: ownerref.Analyzer, Default: ownerref.Default, Since: ownerref.Since, Severity: ownerref.Severity, Fix: false,
-		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return ownerref.New(s.Ownerref) }},
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return ownerref.Analyzer, nil }},
 	{Name: "queuedone", Title: "report work-queue items that miss Done or Forget", Analyzer: queuedone.Analyzer, Default: queuedone.Default, Since: queuedone.Since, Severity: queuedone.Severity, Fix: true,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return queuedone.New(s.Queuedone) }},
 	{Name: "requeue", Title: "report the deprecated Result.Requeue field", Analyzer: requeue.Analyzer, Default: requeue.Default, Since: requeue.Since, Severity: requeue.Severity, Fix: true,
-		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return requeue.New(s.Requeue) }},
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return requeue.Analyzer, nil }},
 	{Name: "requeueafter", Title: "report a constant RequeueAfter shorter than a threshold", Analyzer: requeueafter.Analyzer, Default: requeueafter.Default, Since: requeueafter.Since, Severity: requeueafter.Severity, Fix: false,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return requeueafter.New(s.Requeueafter) }},
 	{Name: "resulterr", Title: "report a RequeueAfter returned with a non-nil error", Analyzer: resulterr.Analyzer, Default: resulterr.Default, Since: resulterr.Since, Severity: resulterr.Severity, Fix: false,
@@ -130,7 +122,7 @@ var Rules = []Rule{
 	{Name: "statusupdate", Title: "report status changes written without the subresource", Analyzer: statusupdate.Analyzer, Default: statusupdate.Default, Since: statusupdate.Since, Severity: statusupdate.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return statusupdate.Analyzer, nil }},
 	{Name: "terminalerror", Title: "report unrecorded or transient terminal errors", Analyzer: terminalerror.Analyzer, Default: terminalerror.Default, Since: terminalerror.Since, Severity: terminalerror.Severity, Fix: true,
-		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return terminalerror.New(s.Terminalerror) }},
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return terminalerror.Analyzer, nil }},
 	{Name: "watchinreconcile", Title: "report watches and controllers started inside reconcile", Analyzer: watchinreconcile.Analyzer, Default: watchinreconcile.Default, Since: watchinreconcile.Since, Severity: watchinreconcile.Severity, Fix: false,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return watchinreconcile.New(s.Watchinreconcile) }},
 }

@@ -49,15 +49,10 @@ func New(c Config) (*analysis.Analyzer, error) {
 			s.forcePaths = append(s.forcePaths, p)
 		}
 	}
-	return &analysis.Analyzer{
-		Name:       "applyowner",
-		Doc:        analyzerutil.MustExtractDoc(doc, "applyowner"),
-		URL:        analyzerutil.DocURL("applyowner"),
-		Requires:   []*analysis.Analyzer{inspect.Analyzer, directives.Analyzer, valueflow.Analyzer},
-		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, s) },
-		ResultType: analyzerutil.OutcomeType,
-	}, nil
+	return analyzerutil.Configured(rule, s, run), nil
 }
+
+var rule = analyzerutil.Rule{Name: "applyowner", Doc: doc, Requires: []*analysis.Analyzer{inspect.Analyzer, directives.Analyzer, valueflow.Analyzer}}
 
 // validPath checks that p looks like an import path, optionally ending in "/...".
 func validPath(p string) error {

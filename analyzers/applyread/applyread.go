@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ast/astutil"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/passes/directives"
 	"github.com/reconcilelint/reconcilelint/passes/valueflow"
 )
 
@@ -25,8 +26,12 @@ const (
 	Severity = analyzerutil.Warning
 )
 
-// Analyzer is the applyread rule with the default configuration.
-var Analyzer = analyzerutil.Must(New(DefaultConfig()))
+// Analyzer is the applyread rule. It has no options.
+var Analyzer = analyzerutil.Rule{
+	Name:     "applyread",
+	Doc:      doc,
+	Requires: []*analysis.Analyzer{directives.Analyzer, valueflow.Analyzer},
+}.Analyzer(run)
 
 // consequence is what the apply of a read object does.
 const consequence = "the apply sends every field of the live object, defaults and other managers' fields included, so this field manager claims them all and conflicts with or overwrites the other managers, and while the object carries the managedFields it was read with, the API server refuses the request (metadata.managedFields must be nil); apply an object built with only the fields this controller sets, or an apply configuration with Client.Apply"

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/passes/directives"
 	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 	"github.com/reconcilelint/reconcilelint/passes/valueflow"
 )
@@ -28,8 +29,12 @@ const (
 	Severity = analyzerutil.Warning
 )
 
-// Analyzer is the conditions rule with the default configuration.
-var Analyzer = analyzerutil.Must(New(DefaultConfig()))
+// Analyzer is the conditions rule. It has no options.
+var Analyzer = analyzerutil.Rule{
+	Name:     "conditions",
+	Doc:      doc,
+	Requires: []*analysis.Analyzer{inspect.Analyzer, directives.Analyzer, valueflow.Analyzer},
+}.Analyzer(run)
 
 // The validation of metav1.Condition (k8s.io/apimachinery/pkg/apis/meta/v1/types.go
 // markers, and ValidateConditions in pkg/apis/meta/v1/validation).

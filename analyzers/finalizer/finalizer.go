@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/cfg"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/passes/directives"
 	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 	"github.com/reconcilelint/reconcilelint/passes/reach"
 	"github.com/reconcilelint/reconcilelint/passes/valueflow"
@@ -28,8 +29,12 @@ const (
 	Severity = analyzerutil.Warning
 )
 
-// Analyzer is the finalizer rule with the default configuration.
-var Analyzer = analyzerutil.Must(New(DefaultConfig()))
+// Analyzer is the finalizer rule. It has no options.
+var Analyzer = analyzerutil.Rule{
+	Name:     "finalizer",
+	Doc:      doc,
+	Requires: []*analysis.Analyzer{inspect.Analyzer, reach.Analyzer, directives.Analyzer, valueflow.Analyzer},
+}.Analyzer(run)
 
 func run(pass *analysis.Pass) (any, error) {
 	rep := analyzerutil.NewReporter(pass)

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/passes/directives"
 	"github.com/reconcilelint/reconcilelint/passes/valueflow"
 )
 
@@ -26,8 +27,12 @@ const (
 	Severity = analyzerutil.Warning
 )
 
-// Analyzer is the metriclabels rule with the default configuration.
-var Analyzer = analyzerutil.Must(New(DefaultConfig()))
+// Analyzer is the metriclabels rule. It has no options.
+var Analyzer = analyzerutil.Rule{
+	Name:     "metriclabels",
+	Doc:      doc,
+	Requires: []*analysis.Analyzer{inspect.Analyzer, directives.Analyzer, valueflow.Analyzer},
+}.Analyzer(run)
 
 // PrometheusPkg is the import path of client_golang's prometheus package.
 const PrometheusPkg = valueflow.PrometheusPkg

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/passes/directives"
 	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 	"github.com/reconcilelint/reconcilelint/passes/reconcilers"
 	"github.com/reconcilelint/reconcilelint/passes/recssa"
@@ -29,8 +30,12 @@ const (
 	Severity = analyzerutil.Warning
 )
 
-// Analyzer is the notfound rule with the default configuration.
-var Analyzer = analyzerutil.Must(New(DefaultConfig()))
+// Analyzer is the notfound rule. It has no options.
+var Analyzer = analyzerutil.Rule{
+	Name:     "notfound",
+	Doc:      doc,
+	Requires: []*analysis.Analyzer{reconcilers.Analyzer, recssa.Analyzer, directives.Analyzer, valueflow.Analyzer},
+}.Analyzer(run)
 
 const msg = "the NotFound error of the Get of the reconciled object is returned: after the object is deleted its key is retried with backoff (up to 1000s) forever; return client.IgnoreNotFound(err)"
 

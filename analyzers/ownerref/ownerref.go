@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/passes/directives"
 	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 	"github.com/reconcilelint/reconcilelint/passes/subresource"
 )
@@ -25,8 +26,12 @@ const (
 	Severity = analyzerutil.Error
 )
 
-// Analyzer is the ownerref rule with the default configuration.
-var Analyzer = analyzerutil.Must(New(DefaultConfig()))
+// Analyzer is the ownerref rule. It has no options.
+var Analyzer = analyzerutil.Rule{
+	Name:     "ownerref",
+	Doc:      doc,
+	Requires: []*analysis.Analyzer{inspect.Analyzer, directives.Analyzer, subresource.Analyzer},
+}.Analyzer(run)
 
 const msg = "%s of the cluster-scoped %s to the namespaced %s fails on every call: controller-runtime refuses a namespace-scoped owner for a cluster-scoped object, so it gets no owner reference, is never garbage-collected with the owner and Owns() never maps its events back; use a cluster-scoped owner, or a label and a finalizer on the owner to clean it up"
 

@@ -21,12 +21,7 @@ func DefaultConfig() Config { return Config{} }
 
 // New returns a queuedone analyzer configured with c.
 func New(c Config) (*analysis.Analyzer, error) {
-	return &analysis.Analyzer{
-		Name:       "queuedone",
-		Doc:        analyzerutil.MustExtractDoc(doc, "queuedone"),
-		URL:        analyzerutil.DocURL("queuedone"),
-		Requires:   []*analysis.Analyzer{inspect.Analyzer, queuefacts.Analyzer, directives.Analyzer},
-		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, c) },
-		ResultType: analyzerutil.OutcomeType,
-	}, nil
+	return analyzerutil.Configured(rule, c, run), nil
 }
+
+var rule = analyzerutil.Rule{Name: "queuedone", Doc: doc, Requires: []*analysis.Analyzer{inspect.Analyzer, queuefacts.Analyzer, directives.Analyzer}}

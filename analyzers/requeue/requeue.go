@@ -28,26 +28,12 @@ const (
 	Severity = analyzerutil.Warning
 )
 
-// Config is the configuration of the requeue rule. It has no options.
-type Config struct{}
-
-// DefaultConfig returns the default configuration.
-func DefaultConfig() Config { return Config{} }
-
-// New returns a requeue analyzer configured with c.
-func New(c Config) (*analysis.Analyzer, error) {
-	return &analysis.Analyzer{
-		Name:       "requeue",
-		Doc:        analyzerutil.MustExtractDoc(doc, "requeue"),
-		URL:        analyzerutil.DocURL("requeue"),
-		Requires:   []*analysis.Analyzer{inspect.Analyzer, directives.Analyzer},
-		Run:        run,
-		ResultType: analyzerutil.OutcomeType,
-	}, nil
-}
-
-// Analyzer is the requeue rule with the default configuration.
-var Analyzer = analyzerutil.Must(New(DefaultConfig()))
+// Analyzer is the requeue rule. It has no options.
+var Analyzer = analyzerutil.Rule{
+	Name:     "requeue",
+	Doc:      doc,
+	Requires: []*analysis.Analyzer{inspect.Analyzer, directives.Analyzer},
+}.Analyzer(run)
 
 const (
 	msgDeprecated = "Result.Requeue re-adds the key through the rate limiter without Forget, so each requeue backs off longer (5ms doubling up to 1000s): set RequeueAfter to the interval you mean; Requeue is deprecated since controller-runtime v0.21"

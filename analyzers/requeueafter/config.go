@@ -34,12 +34,7 @@ func New(c Config) (*analysis.Analyzer, error) {
 		}
 		threshold = d
 	}
-	return &analysis.Analyzer{
-		Name:       "requeueafter",
-		Doc:        analyzerutil.MustExtractDoc(doc, "requeueafter"),
-		URL:        analyzerutil.DocURL("requeueafter"),
-		Requires:   []*analysis.Analyzer{inspect.Analyzer, directives.Analyzer},
-		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, threshold) },
-		ResultType: analyzerutil.OutcomeType,
-	}, nil
+	return analyzerutil.Configured(rule, threshold, run), nil
 }
+
+var rule = analyzerutil.Rule{Name: "requeueafter", Doc: doc, Requires: []*analysis.Analyzer{inspect.Analyzer, directives.Analyzer}}

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/passes/directives"
 	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 	"github.com/reconcilelint/reconcilelint/passes/reach"
 	"github.com/reconcilelint/reconcilelint/passes/reconcilers"
@@ -27,8 +28,12 @@ const (
 	Severity = analyzerutil.Warning
 )
 
-// Analyzer is the terminalerror rule with the default configuration.
-var Analyzer = analyzerutil.Must(New(DefaultConfig()))
+// Analyzer is the terminalerror rule. It has no options.
+var Analyzer = analyzerutil.Rule{
+	Name:     "terminalerror",
+	Doc:      doc,
+	Requires: []*analysis.Analyzer{reconcilers.Analyzer, reach.Analyzer, recssa.Analyzer, directives.Analyzer},
+}.Analyzer(run)
 
 const msg = "the terminal error is returned without a status write before it: the controller never retries it and only logs it, so the failure is invisible on the object; record it in the status first"
 
