@@ -13,6 +13,7 @@ import (
 	"go/types"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
 	"reflect"
 	"sort"
@@ -20,9 +21,11 @@ import (
 	"strings"
 	"sync"
 
+	"golang.org/x/mod/module"
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilelint/reconcilelint/internal/vetfacts"
+	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 )
 
 // This file is the vet-tool protocol: `go vet -vettool=reconcilelint` (and go fix
@@ -152,6 +155,11 @@ func RunUnit(args []string, as, all []*analysis.Analyzer, exclude func(file stri
 		fmt.Fprintln(stderr, "reconcilelint:", err)
 		return ExitIncomplete
 	}
+	if v := unitCtrlVersion(cfg); v != "" {
+		if n := k8sapi.ReleaseNote(v); n != "" {
+			fmt.Fprintln(stderr, "reconcilelint:", n)
+		}
+	}
 	if cfg.VetxOnly && dependencyUnit(cfg) {
 		// No fact pass computes facts for a versioned dependency or the standard library
 		// (the standalone driver has no syntax for them): write the empty facts file
@@ -261,6 +269,42 @@ func dependencyUnit(cfg *unitConfig) bool {
 	}
 	goroot := filepath.Clean(build.Default.GOROOT)
 	return strings.HasPrefix(filepath.Clean(cfg.Dir), goroot+string(filepath.Separator))
+}
+
+// unitCtrlVersion returns the controller-runtime release the module depends on when the
+// unit is controller-runtime's pkg/reconcile from a versioned module, or "". The vet tool
+// prints the release note (k8sapi.ReleaseNote) in that unit only: the go command runs the
+// tool on every dependency of the vetted packages, so the note comes once per go vet run,
+// not once per controller-runtime package, and every controller imports pkg/reconcile
+// (directly, or through the root package, pkg/builder, pkg/controller or pkg/handler, in
+// every release from v0.6). The go command shows the standard error of a dependency's
+// unit under a "# sigs.k8s.io/controller-runtime/pkg/reconcile" line, and only when the
+// unit runs: a cached unit prints nothing (see docs/compatibility.md).
+//
+// ModuleVersion is the required version even when a replace directive gives the code
+// from elsewhere. The module cache directory the unit's files come from names the
+// version actually built (a replacement's), and a directory replacement, whose version is
+// not known, has none: the standalone driver prints no note for it either.
+func unitCtrlVersion(cfg *unitConfig) string {
+	if cfg.ImportPath != k8sapi.ReconcilePkg || cfg.ModulePath != k8sapi.CtrlRoot || cfg.ModuleVersion == "" {
+		return ""
+	}
+	dir := filepath.ToSlash(filepath.Clean(cfg.Dir))
+	root, ok := strings.CutSuffix(dir, strings.TrimPrefix(cfg.ImportPath, cfg.ModulePath))
+	if !ok {
+		return ""
+	}
+	if _, escaped, ok := strings.Cut(path.Base(root), "@"); ok {
+		v, err := module.UnescapeVersion(escaped)
+		if err != nil {
+			return ""
+		}
+		return v // the module cache: GOMODCACHE/<module path>@<version>
+	}
+	if strings.HasSuffix(root, "/vendor/"+cfg.ModulePath) {
+		return cfg.ModuleVersion // vendored: the version vendor/modules.txt records
+	}
+	return "" // a directory replacement
 }
 
 func readUnitConfig(path string) (*unitConfig, error) {

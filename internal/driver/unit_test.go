@@ -415,3 +415,59 @@ func TestUnitDependencySkipped(t *testing.T) {
 		t.Errorf("main-module unit wrote no facts: %q", data)
 	}
 }
+
+// TestUnitCtrlVersion: the release note's version comes from the unit of pkg/reconcile
+// only, and is the version of the code built (a replacement's), as in the standalone
+// driver; a directory replacement has none.
+func TestUnitCtrlVersion(t *testing.T) {
+	cache := filepath.FromSlash("/home/u/go/pkg/mod")
+	for _, c := range []struct {
+		name, importPath, modulePath, version, dir, want string
+	}{
+		{"module cache", "sigs.k8s.io/controller-runtime/pkg/reconcile", "sigs.k8s.io/controller-runtime", "v0.99.0",
+			filepath.Join(cache, "sigs.k8s.io", "controller-runtime@v0.99.0", "pkg", "reconcile"), "v0.99.0"},
+		{"another package", "sigs.k8s.io/controller-runtime/pkg/client", "sigs.k8s.io/controller-runtime", "v0.99.0",
+			filepath.Join(cache, "sigs.k8s.io", "controller-runtime@v0.99.0", "pkg", "client"), ""},
+		{"replaced by a fork's version", "sigs.k8s.io/controller-runtime/pkg/reconcile", "sigs.k8s.io/controller-runtime", "v0.20.0",
+			filepath.Join(cache, "github.com", "!fork", "controller-runtime@v0.5.0-!r!c1", "pkg", "reconcile"), "v0.5.0-RC1"},
+		{"replaced by a directory", "sigs.k8s.io/controller-runtime/pkg/reconcile", "sigs.k8s.io/controller-runtime", "v0.99.0",
+			filepath.FromSlash("/src/controller-runtime/pkg/reconcile"), ""},
+		{"vendored", "sigs.k8s.io/controller-runtime/pkg/reconcile", "sigs.k8s.io/controller-runtime", "v0.5.2",
+			filepath.FromSlash("/src/op/vendor/sigs.k8s.io/controller-runtime/pkg/reconcile"), "v0.5.2"},
+		{"the main module", "sigs.k8s.io/controller-runtime/pkg/reconcile", "sigs.k8s.io/controller-runtime", "",
+			filepath.FromSlash("/src/controller-runtime/pkg/reconcile"), ""},
+		{"another module", "sigs.k8s.io/controller-runtime/pkg/reconcile", "example.com/fake", "v0.99.0",
+			filepath.Join(cache, "example.com", "fake@v0.99.0", "pkg", "reconcile"), ""},
+	} {
+		cfg := &unitConfig{ImportPath: c.importPath, ModulePath: c.modulePath, ModuleVersion: c.version, Dir: c.dir}
+		if got := unitCtrlVersion(cfg); got != c.want {
+			t.Errorf("%s: unitCtrlVersion = %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+// TestUnitReleaseNote: the unit of pkg/reconcile of a controller-runtime newer than the
+// newest known release prints the note on standard error, goes on (an empty facts file,
+// exit 0), and no other unit prints it.
+func TestUnitReleaseNote(t *testing.T) {
+	w := prepare(t)
+	dir := filepath.Join(t.TempDir(), "sigs.k8s.io", "controller-runtime@v0.99.0", "pkg", "reconcile")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cfg := w.config("example.com/m/a", true)
+	cfg.ImportPath, cfg.ID, cfg.Dir = "sigs.k8s.io/controller-runtime/pkg/reconcile", "sigs.k8s.io/controller-runtime/pkg/reconcile", dir
+	cfg.ModulePath, cfg.ModuleVersion = "sigs.k8s.io/controller-runtime", "v0.99.0"
+	code, _, stderr := w.run(cfg)
+	if code != 0 || !strings.Contains(stderr, "reconcilelint: controller-runtime v0.99.0 is newer than v0.25") || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("pkg/reconcile unit: exit %d, stderr %q, want exit 0 and the one-line note", code, stderr)
+	}
+	if data, _ := os.ReadFile(cfg.VetxOutput); !bytes.Equal(data, []byte("reconcilelint facts v1\n")) {
+		t.Errorf("pkg/reconcile unit wrote %q, want the empty facts file", data)
+	}
+	other := w.config("example.com/m/a", true)
+	other.ModulePath, other.ModuleVersion = "sigs.k8s.io/controller-runtime", "v0.99.0"
+	if code, _, stderr := w.run(other); code != 0 || stderr != "" {
+		t.Errorf("another controller-runtime unit: exit %d, stderr %q, want nothing", code, stderr)
+	}
+}

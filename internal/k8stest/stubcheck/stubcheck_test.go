@@ -592,3 +592,19 @@ func TestV06StubsMatchRealPackages(t *testing.T) {
 		t.Error(msg)
 	}
 }
+
+// TestV020StubsMatchRealPackages checks the stubs of the v0.20 era under
+// testdata/v020/src against controller-runtime v0.20.4, the last release whose
+// CustomValidator and CustomDefaulter are interfaces of their own: the real packages come
+// from the matrix row testdata/matrix/v0.20.4, as for TestV06StubsMatchRealPackages.
+func TestV020StubsMatchRealPackages(t *testing.T) {
+	repo := filepath.Join(moduleRoot(t), "..", "..")
+	gopath := filepath.Join(repo, "testdata", "v020")
+	paths := stubImportPaths(t, filepath.Join(gopath, "src"))
+	if len(paths) == 0 {
+		t.Fatal("no third-party stubs found under testdata/v020/src")
+	}
+	for _, msg := range check(t, filepath.Join(repo, "testdata", "matrix", "v0.20.4"), gopath, paths) {
+		t.Error(msg)
+	}
+}

@@ -5,6 +5,7 @@ package v020webhook
 import (
 	"context"
 
+	"k8s.io/apimachinery/pkg/runtime"
 	"sigs.k8s.io/controller-runtime/pkg/webhook/admission"
 )
 
@@ -13,22 +14,22 @@ type StoreValidator struct{}
 
 var _ admission.CustomValidator = &StoreValidator{}
 
-func (*StoreValidator) ValidateCreate(ctx context.Context, obj admission.Object) (admission.Warnings, error) { // want ValidateCreate:"webhook validator"
+func (*StoreValidator) ValidateCreate(ctx context.Context, obj runtime.Object) (admission.Warnings, error) { // want ValidateCreate:"webhook validator"
 	return nil, nil
 }
 
-func (*StoreValidator) ValidateUpdate(ctx context.Context, oldObj, newObj admission.Object) (admission.Warnings, error) { // want ValidateUpdate:"webhook validator"
+func (*StoreValidator) ValidateUpdate(ctx context.Context, oldObj, newObj runtime.Object) (admission.Warnings, error) { // want ValidateUpdate:"webhook validator"
 	return nil, nil
 }
 
-func (*StoreValidator) ValidateDelete(ctx context.Context, obj admission.Object) (admission.Warnings, error) { // want ValidateDelete:"webhook validator"
+func (*StoreValidator) ValidateDelete(ctx context.Context, obj runtime.Object) (admission.Warnings, error) { // want ValidateDelete:"webhook validator"
 	return nil, nil
 }
 
 // Defaults is given as a CustomDefaulter.
 type Defaults struct{}
 
-func (Defaults) Default(ctx context.Context, obj admission.Object) error { return nil } // want Default:"webhook defaulter"
+func (Defaults) Default(ctx context.Context, obj runtime.Object) error { return nil } // want Default:"webhook defaulter"
 
 // Register hands the defaulter over.
 func Register(use func(admission.CustomDefaulter)) { use(Defaults{}) }
@@ -36,8 +37,8 @@ func Register(use func(admission.CustomDefaulter)) { use(Defaults{}) }
 // LookAlike has the methods but is never used as a validator: not an entry point.
 type LookAlike struct{}
 
-func (LookAlike) ValidateCreate(ctx context.Context, obj admission.Object) (admission.Warnings, error) {
+func (LookAlike) ValidateCreate(ctx context.Context, obj runtime.Object) (admission.Warnings, error) {
 	return nil, nil
 }
 
-func (LookAlike) Default(ctx context.Context, obj admission.Object) error { return nil }
+func (LookAlike) Default(ctx context.Context, obj runtime.Object) error { return nil }

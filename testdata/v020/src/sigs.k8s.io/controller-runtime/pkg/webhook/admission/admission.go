@@ -1,35 +1,38 @@
-// Package admission is a minimal stand-in for controller-runtime's admission package as
-// it was up to v0.20: CustomValidator and CustomDefaulter were interfaces of their own,
-// before the generic Validator[T] and Defaulter[T] made them aliases.
+// Package admission synthesizes package sigs.k8s.io/controller-runtime/pkg/webhook/admission for tests.
 package admission
 
-import "context"
+// The admission API as it was up to v0.20 (checked against v0.20.4): CustomValidator and
+// CustomDefaulter were interfaces of their own, before the generic Validator[T] and
+// Defaulter[T] made them aliases.
 
-// Object stands in for runtime.Object.
-type Object interface{ GetName() string }
+import (
+	"context"
+
+	"k8s.io/apimachinery/pkg/runtime"
+)
 
 // Warnings are returned to the API client.
 type Warnings []string
 
 // CustomValidator validates objects of a kind.
 type CustomValidator interface {
-	ValidateCreate(ctx context.Context, obj Object) (Warnings, error)
-	ValidateUpdate(ctx context.Context, oldObj, newObj Object) (Warnings, error)
-	ValidateDelete(ctx context.Context, obj Object) (Warnings, error)
+	ValidateCreate(ctx context.Context, obj runtime.Object) (warnings Warnings, err error)
+	ValidateUpdate(ctx context.Context, oldObj, newObj runtime.Object) (warnings Warnings, err error)
+	ValidateDelete(ctx context.Context, obj runtime.Object) (warnings Warnings, err error)
 }
 
 // CustomDefaulter sets defaults on objects of a kind.
 type CustomDefaulter interface {
-	Default(ctx context.Context, obj Object) error
+	Default(ctx context.Context, obj runtime.Object) error
 }
 
-// Request stands in for an admission request.
+// Request is an admission request (its fields are left out).
 type Request struct{}
 
-// Response stands in for an admission response.
+// Response is an admission response (its fields are left out).
 type Response struct{}
 
 // Handler handles admission requests.
 type Handler interface {
-	Handle(ctx context.Context, req Request) Response
+	Handle(context.Context, Request) Response
 }
