@@ -20,12 +20,7 @@ func DefaultConfig() Config { return Config{Conflict: true} }
 
 // New returns a retryloop analyzer configured with c. Every Config is valid.
 func New(c Config) (*analysis.Analyzer, error) {
-	return &analysis.Analyzer{
-		Name:       "retryloop",
-		Doc:        analyzerutil.MustExtractDoc(doc, "retryloop"),
-		URL:        analyzerutil.DocURL("retryloop"),
-		Requires:   []*analysis.Analyzer{reach.Analyzer, directives.Analyzer},
-		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, c) },
-		ResultType: analyzerutil.OutcomeType,
-	}, nil
+	return analyzerutil.Configured(rule, c, run), nil
 }
+
+var rule = analyzerutil.Rule{Name: "retryloop", Doc: doc, Requires: []*analysis.Analyzer{reach.Analyzer, directives.Analyzer}}
