@@ -47,12 +47,14 @@
 // A value that is a parameter of the enclosing function is judged at the calls of that
 // function, also from other packages: a Reason passed in package controllers to a helper
 // of package status that sets the condition is reported at the call in controllers, and
-// the message names the helper. A value returned by a helper of the module is what its
-// return statements carry (a constant, error text). Not judged: a value read from a
+// the message names the helper. The same holds for a closure (`setReady := func(reason
+// string) {...}`, judged at each `setReady(...)`) and for a function or method value
+// assigned once to a local variable. A value returned by a helper of the module is what
+// its return statements carry (a constant, error text). Not judged: a value read from a
 // struct field or a map, a package-level variable that is assigned somewhere, a value
 // returned by a function outside the module other than those of fmt and strings (such as
-// apierrors.ReasonForError), a call through a function value or an interface method, a
-// parameter of a function literal. A condition literal handed to any other function, such as
+// apierrors.ReasonForError), a call through an interface method or through a function
+// value that comes from a parameter or a field. A condition literal handed to any other function, such as
 // cluster-api's conditions.Set, is not checked for ObservedGeneration: such setters
 // usually fill it in from the object they receive.
 //

@@ -29,9 +29,12 @@
 // or through a helper whose result holds one (Summary.Reads).
 //
 // Recursion is cut by a guard (a function being summarised contributes nothing to
-// itself). Calls through function values and interface methods are not followed: the
-// callee is not known statically. A parameter of a function literal is not followed
-// either.
+// itself). Calls through function values are followed when the value is known: a
+// function literal called where it stands, or a local variable assigned once, with a
+// function literal (a closure: `set := func(reason string) {...}; set("Failed")`) or
+// a function or method value (`f := r.setReady`); the parameters of a function
+// literal are judged at those calls. Interface method calls and function values from
+// elsewhere (parameters, fields) are not followed: the callee is not known statically.
 package valueflow
 
 import (
@@ -118,9 +121,10 @@ type Origin struct {
 	// Part marks an origin that is only a part of the value (an operand of a
 	// concatenation, an argument of fmt.Sprintf).
 	Part bool
-	// Param: the function and the index of the parameter (-1: a parameter of a function
-	// literal, or the receiver).
+	// Param: the function (or the function literal) and the index of the parameter (-1:
+	// the receiver, or a variadic parameter).
 	Func  *types.Func
+	Lit   *ast.FuncLit
 	Index int
 	// Field: the struct field.
 	FieldVar *types.Var
@@ -287,7 +291,8 @@ func (r *Result) FieldAssigned(v *types.Var, field string) bool { return r.based
 
 type paramRef struct {
 	fn    *types.Func
-	index int // -1: a receiver or a parameter of a function literal
+	lit   *ast.FuncLit // a parameter of a function literal
+	index int          // -1: a receiver, or a variadic parameter
 }
 
 type analysisState struct {
@@ -301,12 +306,17 @@ type analysisState struct {
 	params  map[*types.Var]paramRef
 	decls   map[*types.Func]*ast.FuncDecl
 	calls   []*ast.CallExpr // calls with a static callee of the package or with a fact
-	results map[*types.Func][]ResultValue
-	busy    map[*types.Func]bool
-	psinks  map[*types.Func][]ParamSink
-	fsinks  map[*types.Var][]ParamSink
-	errs    *errState
-	reads   map[*types.Func][]int // results that hold a read object (ReadAt)
+	// dyncalls are calls whose callee is a function value: a function literal called
+	// where it stands, or a local variable (a closure, a method value, a function).
+	dyncalls []*ast.CallExpr
+	litNames map[*ast.FuncLit]string // the variable a function literal is assigned to
+	litSinks map[*ast.FuncLit][]ParamSink
+	results  map[*types.Func][]ResultValue
+	busy     map[*types.Func]bool
+	psinks   map[*types.Func][]ParamSink
+	fsinks   map[*types.Var][]ParamSink
+	errs     *errState
+	reads    map[*types.Func][]int // results that hold a read object (ReadAt)
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -317,7 +327,7 @@ func run(pass *analysis.Pass) (any, error) {
 		params: map[*types.Var]paramRef{}, decls: map[*types.Func]*ast.FuncDecl{},
 		results: map[*types.Func][]ResultValue{}, busy: map[*types.Func]bool{},
 		psinks: map[*types.Func][]ParamSink{}, fsinks: map[*types.Var][]ParamSink{},
-		reads: map[*types.Func][]int{},
+		reads: map[*types.Func][]int{}, litNames: map[*ast.FuncLit]string{}, litSinks: map[*ast.FuncLit][]ParamSink{},
 	}
 	res := &Result{assigns: st.assigns, based: st.based}
 	if !st.own || modelled(pass.Pkg.Path()) {
@@ -376,6 +386,9 @@ func (st *analysisState) index(ins *inspector.Inspector) {
 	store := func(l, r ast.Expr) {
 		if v := varOf(l); v != nil {
 			st.assigns[v] = append(st.assigns[v], r)
+			if lit, ok := r.(*ast.FuncLit); ok {
+				st.litNames[lit] = v.Name()
+			}
 			return
 		}
 		if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
@@ -499,16 +512,36 @@ func (st *analysisState) index(ins *inspector.Inspector) {
 				}
 			}
 		case *ast.FuncLit:
+			sig, _ := info.TypeOf(n).(*types.Signature)
+			i := 0
 			for _, f := range n.Type.Params.List {
+				if len(f.Names) == 0 {
+					i++
+					continue
+				}
 				for _, id := range f.Names {
 					if v, ok := info.Defs[id].(*types.Var); ok {
-						st.params[v] = paramRef{index: -1}
+						idx := i
+						if sig == nil || sig.Variadic() && i == sig.Params().Len()-1 {
+							idx = -1
+						}
+						st.params[v] = paramRef{lit: n, index: idx}
 					}
+					i++
 				}
 			}
 		case *ast.CallExpr:
 			if fn, ok := k8sapi.Callee(info, n).(*types.Func); ok && fn.Pkg() != nil {
 				st.calls = append(st.calls, n)
+			} else if _, ok := info.TypeOf(n.Fun).Underlying().(*types.Signature); ok && !info.Types[n.Fun].IsType() {
+				switch f := ast.Unparen(n.Fun).(type) {
+				case *ast.FuncLit:
+					st.dyncalls = append(st.dyncalls, n)
+				case *ast.Ident:
+					if v, ok := info.Uses[f].(*types.Var); ok && v.Parent() != v.Pkg().Scope() {
+						st.dyncalls = append(st.dyncalls, n)
+					}
+				}
 			}
 		}
 	}
@@ -606,7 +639,7 @@ func parts(os []Origin) []Origin {
 
 func (st *analysisState) varOrigins(v *types.Var, fields bool, depth int) []Origin {
 	if p, ok := st.params[v]; ok {
-		return []Origin{{Kind: Param, Func: p.fn, Index: p.index}}
+		return []Origin{{Kind: Param, Func: p.fn, Lit: p.lit, Index: p.index}}
 	}
 	if v.Pkg() == nil {
 		return []Origin{{Kind: Opaque}}
@@ -865,9 +898,34 @@ func (st *analysisState) propagate(direct []Flow) []Flow {
 		m[fn] = append(m[fn], ps)
 		return true
 	}
+	addLitSink := func(lit *ast.FuncLit, ps ParamSink) bool {
+		for _, o := range st.litSinks[lit] {
+			if o.Index == ps.Index && o.Sink == ps.Sink {
+				return false
+			}
+		}
+		st.litSinks[lit] = append(st.litSinks[lit], ps)
+		return true
+	}
+	atCall := func(call *ast.CallExpr, sinks []ParamSink) []Flow {
+		var out []Flow
+		for _, ps := range sinks {
+			if ps.Index >= len(call.Args) || call.Ellipsis.IsValid() && ps.Index == len(call.Args)-1 {
+				continue
+			}
+			a := call.Args[ps.Index]
+			os := st.trace(a, followsFields(ps.Sink), 0)
+			if ps.Part {
+				os = parts(os)
+			}
+			out = append(out, Flow{Sink: ps.Sink, Expr: a, Via: ps.Chain, Origins: os, part: ps.Part})
+		}
+		return out
+	}
 	for round := 0; round == 0 || len(work) > 0; round++ {
 		var next []Flow
 		changedFns := map[*types.Func]bool{}
+		changedLits := map[*ast.FuncLit]bool{}
 		changedFields := map[*types.Var]bool{}
 		for _, f := range work {
 			k := key{f.Expr, f.Sink}
@@ -882,6 +940,15 @@ func (st *analysisState) propagate(direct []Flow) []Flow {
 					chain := append([]string{qualified(st.pass.Pkg, o.Func)}, f.Via...)
 					if addSink(st.psinks, o.Func, ParamSink{Index: o.Index, Sink: f.Sink, Chain: chain, Part: o.Part || f.part}) {
 						changedFns[o.Func] = true
+					}
+				case o.Kind == Param && o.Lit != nil && o.Index >= 0:
+					name := st.litNames[o.Lit]
+					if name == "" {
+						name = "a function literal"
+					}
+					chain := append([]string{name}, f.Via...)
+					if addLitSink(o.Lit, ParamSink{Index: o.Index, Sink: f.Sink, Chain: chain, Part: o.Part || f.part}) {
+						changedLits[o.Lit] = true
 					}
 				case o.Kind == Field && o.FieldVar != nil:
 					chain := append([]string{o.Desc}, f.Via...)
@@ -921,16 +988,22 @@ func (st *analysisState) propagate(direct []Flow) []Flow {
 				}
 				sinks = s.Params
 			}
-			for _, ps := range sinks {
-				if ps.Index >= len(call.Args) || call.Ellipsis.IsValid() && ps.Index == len(call.Args)-1 {
-					continue
+			next = append(next, atCall(call, sinks)...)
+		}
+		// Calls through function values: of changed function literals, and of functions
+		// and methods taken as values (like the static calls above).
+		for _, call := range st.dyncalls {
+			fn, lit := st.dynCallee(call)
+			switch {
+			case lit != nil && changedLits[lit]:
+				next = append(next, atCall(call, st.litSinks[lit])...)
+			case fn != nil && fn.Pkg() == st.pass.Pkg && changedFns[fn]:
+				next = append(next, atCall(call, st.psinks[fn])...)
+			case fn != nil && fn.Pkg() != st.pass.Pkg && first:
+				var s Summary
+				if st.pass.ImportObjectFact(fn, &s) {
+					next = append(next, atCall(call, s.Params)...)
 				}
-				a := call.Args[ps.Index]
-				os := st.trace(a, followsFields(ps.Sink), 0)
-				if ps.Part {
-					os = parts(os)
-				}
-				next = append(next, Flow{Sink: ps.Sink, Expr: a, Via: ps.Chain, Origins: os, part: ps.Part})
 			}
 		}
 		// Stores into changed fields (and, on the first round, into fields with facts).
@@ -957,6 +1030,48 @@ func (st *analysisState) propagate(direct []Flow) []Flow {
 		work = next
 	}
 	return out
+}
+
+// dynCallee resolves a call through a function value: a function literal called where
+// it stands, or a local variable assigned once, with a function literal or a function
+// or method value (`set := func(reason string) {...}`, `f := r.setReady`).
+func (st *analysisState) dynCallee(call *ast.CallExpr) (*types.Func, *ast.FuncLit) {
+	info := st.pass.TypesInfo
+	e := ast.Unparen(call.Fun)
+	if id, ok := e.(*ast.Ident); ok {
+		v, ok := info.Uses[id].(*types.Var)
+		if !ok {
+			return nil, nil
+		}
+		if _, param := st.params[v]; param {
+			return nil, nil
+		}
+		var vals []ast.Expr
+		for _, a := range st.assigns[v] {
+			if a != Zero {
+				vals = append(vals, a)
+			}
+		}
+		if len(vals) != 1 {
+			return nil, nil
+		}
+		e = ast.Unparen(vals[0])
+	}
+	switch x := e.(type) {
+	case *ast.FuncLit:
+		return nil, x
+	case *ast.Ident:
+		fn, _ := info.Uses[x].(*types.Func)
+		return fn, nil
+	case *ast.SelectorExpr:
+		if sel, ok := info.Selections[x]; ok && sel.Kind() == types.MethodVal {
+			fn, _ := sel.Obj().(*types.Func)
+			return fn, nil
+		}
+		fn, _ := info.Uses[x.Sel].(*types.Func) // a function of another package
+		return fn, nil
+	}
+	return nil, nil
 }
 
 // enclosingFunc returns the function declaration around e.

@@ -115,3 +115,33 @@ func unguardedReason(obj *Foo, ok bool, msg string) {
 		meta.SetStatusCondition(&obj.Status.Conditions, metav1.Condition{Type: TypeReady, Status: metav1.ConditionTrue, ObservedGeneration: obj.Generation, Reason: reason})
 	}
 }
+
+// Closures and method values: the arguments at their calls are judged, like those of a
+// declared helper.
+func closures(obj *Foo, err error) {
+	setReady := func(status metav1.ConditionStatus, reason string) {
+		meta.SetStatusCondition(&obj.Status.Conditions, metav1.Condition{Type: TypeReady, Status: status, ObservedGeneration: obj.Generation, Reason: reason})
+	}
+	setReady(metav1.ConditionFalse, err.Error())   // want `condition Reason from error text`
+	setReady(metav1.ConditionTrue, "All ready")    // want `condition Reason "All ready" does not match`
+	setReady(metav1.ConditionTrue, "AllReady")     // a valid constant
+	func(reason string) {
+		meta.SetStatusCondition(&obj.Status.Conditions, metav1.Condition{Type: TypeReady, Status: metav1.ConditionTrue, ObservedGeneration: obj.Generation, Reason: reason})
+	}("not ready") // want `condition Reason "not ready" does not match`
+	var late func(reason string)
+	late = func(reason string) {
+		meta.SetStatusCondition(&obj.Status.Conditions, metav1.Condition{Type: TypeReady, Status: metav1.ConditionTrue, ObservedGeneration: obj.Generation, Reason: reason})
+	}
+	late("Late reason") // want `condition Reason "Late reason" does not match`
+	f := setReadyFalse
+	f(obj, "Bad reason", "") // want `condition Reason "Bad reason" does not match`
+	var h holder
+	m := h.set
+	m(obj, err.Error()) // want `condition Reason from error text`
+}
+
+type holder struct{}
+
+func (holder) set(obj *Foo, reason string) {
+	meta.SetStatusCondition(&obj.Status.Conditions, metav1.Condition{Type: TypeReady, Status: metav1.ConditionTrue, ObservedGeneration: obj.Generation, Reason: reason})
+}
