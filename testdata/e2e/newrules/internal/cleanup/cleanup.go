@@ -24,3 +24,13 @@ func Bucket(ctx context.Context, s Store, name string) {
 func Status(ctx context.Context, c client.Client, o client.Object) error {
 	return c.Status().Update(ctx, o)
 }
+
+// Fetch reads the object at key and returns the Get's error unchanged.
+func Fetch(ctx context.Context, c client.Client, key client.ObjectKey, o client.Object) error {
+	return c.Get(ctx, key, o)
+}
+
+// FetchIgnoringGone reads the object at key; a NotFound is not an error.
+func FetchIgnoringGone(ctx context.Context, c client.Client, key client.ObjectKey, o client.Object) error {
+	return client.IgnoreNotFound(c.Get(ctx, key, o))
+}
