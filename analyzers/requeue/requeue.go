@@ -46,14 +46,7 @@ const (
 
 func run(pass *analysis.Pass) (any, error) {
 	rep := analyzerutil.NewReporter(pass)
-	if k8sapi.LookupType(pass.Pkg, k8sapi.ReconcilePkg, "Result") == nil {
-		return rep.Outcome(), nil
-	}
-	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	for cur := range ins.Root().Preorder((*ast.CompositeLit)(nil), (*ast.AssignStmt)(nil)) {
-		if rep.Skip(cur.Node().Pos()) {
-			continue
-		}
+	for cur := range analyzerutil.ResultWrites(pass, rep) {
 		switch n := cur.Node().(type) {
 		case *ast.CompositeLit:
 			checkLiteral(pass, rep, cur, n)
@@ -64,30 +57,6 @@ func run(pass *analysis.Pass) (any, error) {
 	return rep.Outcome(), nil
 }
 
-// fieldName returns the name of the Result field that element i of lit sets: the key of
-// a keyed element, or the field at position i of an unkeyed literal.
-func fieldName(t types.Type, lit *ast.CompositeLit, i int) string {
-	switch elt := lit.Elts[i].(type) {
-	case *ast.KeyValueExpr:
-		if key, ok := elt.Key.(*ast.Ident); ok {
-			return key.Name
-		}
-		return ""
-	}
-	if st, ok := t.Underlying().(*types.Struct); ok && i < st.NumFields() {
-		return st.Field(i).Name()
-	}
-	return ""
-}
-
-// eltValue returns the value of a composite literal element.
-func eltValue(elt ast.Expr) ast.Expr {
-	if kv, ok := elt.(*ast.KeyValueExpr); ok {
-		return kv.Value
-	}
-	return elt
-}
-
 func checkLiteral(pass *analysis.Pass, rep *analyzerutil.Reporter, cur inspector.Cursor, lit *ast.CompositeLit) {
 	t := pass.TypesInfo.TypeOf(lit)
 	if t == nil || !k8sapi.IsResult(t) {
@@ -95,9 +64,9 @@ func checkLiteral(pass *analysis.Pass, rep *analyzerutil.Reporter, cur inspector
 	}
 	idx, priority := -1, -1
 	var afterPositive bool
-	for i, elt := range lit.Elts {
-		v := eltValue(elt)
-		switch fieldName(t, lit, i) {
+	for i := range lit.Elts {
+		name, v := analyzerutil.LiteralField(t, lit, i)
+		switch name {
 		case "Requeue":
 			if !isConst(pass, v, false) {
 				idx = i
@@ -121,7 +90,7 @@ func checkLiteral(pass *analysis.Pass, rep *analyzerutil.Reporter, cur inspector
 		d := analysis.Diagnostic{Pos: elt.Pos(), End: elt.End(), Message: msgWithAfter}
 		// Removing the element keeps the behaviour (RequeueAfter wins) unless its
 		// value has a side effect, or the literal is unkeyed.
-		if keyed && pure(pass, eltValue(elt)) {
+		if _, v := analyzerutil.LiteralField(t, lit, idx); keyed && pure(pass, v) {
 			d.SuggestedFixes = []analysis.SuggestedFix{{Message: "Remove Requeue", TextEdits: []analysis.TextEdit{removeElt(pass, lit, idx)}}}
 		}
 		rep.Report(d)
@@ -137,8 +106,8 @@ func checkLiteral(pass *analysis.Pass, rep *analyzerutil.Reporter, cur inspector
 		// which it applies before anything else: the fix keeps Priority. Values with
 		// side effects are not dropped.
 		dropped := true
-		for i, e := range lit.Elts {
-			if i != priority && !pure(pass, eltValue(e)) {
+		for i := range lit.Elts {
+			if _, v := analyzerutil.LiteralField(t, lit, i); i != priority && !pure(pass, v) {
 				dropped = false
 			}
 		}

@@ -5,12 +5,10 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/token"
-	"go/types"
 	"strconv"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
@@ -34,14 +32,7 @@ const msg = "RequeueAfter of %v reconciles the object %s for as long as it waits
 
 func run(pass *analysis.Pass, threshold time.Duration) (any, error) {
 	rep := analyzerutil.NewReporter(pass)
-	if k8sapi.LookupType(pass.Pkg, k8sapi.ReconcilePkg, "Result") == nil {
-		return rep.Outcome(), nil
-	}
-	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	for cur := range ins.Root().Preorder((*ast.CompositeLit)(nil), (*ast.AssignStmt)(nil)) {
-		if rep.Skip(cur.Node().Pos()) {
-			continue
-		}
+	for cur := range analyzerutil.ResultWrites(pass, rep) {
 		switch n := cur.Node().(type) {
 		case *ast.CompositeLit:
 			checkLiteral(pass, rep, cur, n, threshold)
@@ -70,20 +61,8 @@ func checkLiteral(pass *analysis.Pass, rep *analyzerutil.Reporter, cur inspector
 	if t == nil || !k8sapi.IsResult(t) {
 		return
 	}
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok {
-		return
-	}
 	for i, elt := range lit.Elts {
-		v, name := elt, ""
-		if kv, ok := elt.(*ast.KeyValueExpr); ok {
-			v = kv.Value
-			if key, ok := kv.Key.(*ast.Ident); ok {
-				name = key.Name
-			}
-		} else if i < st.NumFields() {
-			name = st.Field(i).Name()
-		}
+		name, v := analyzerutil.LiteralField(t, lit, i)
 		if name != "RequeueAfter" {
 			continue
 		}
