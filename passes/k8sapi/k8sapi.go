@@ -31,6 +31,8 @@ const (
 	ManagerPkg        = CtrlRoot + "/pkg/manager"
 	SourcePkg         = CtrlRoot + "/pkg/source"
 	CachePkg          = CtrlRoot + "/pkg/cache"
+	HandlerPkg        = CtrlRoot + "/pkg/handler"
+	PredicatePkg      = CtrlRoot + "/pkg/predicate"
 
 	WaitPkg       = "k8s.io/apimachinery/pkg/util/wait"
 	APIErrorsPkg  = "k8s.io/apimachinery/pkg/api/errors"
@@ -322,6 +324,60 @@ func TimerChannel(info *types.Info, x ast.Expr) string {
 		}
 	}
 	return ""
+}
+
+// CallbackCall reports whether call registers its function arguments as event
+// callbacks, which the informer runs later on its own goroutine: a function of
+// controller-runtime's pkg/handler or pkg/predicate (handler.EnqueueRequestsFromMapFunc,
+// TypedEnqueueRequestsFromMapFunc, predicate.NewPredicateFuncs) or a conversion to a
+// function type declared there (handler.MapFunc(f), v0.6's handler.ToRequestsFunc(f)).
+// The packages, not the names, decide: they have kept their paths in every release,
+// while the functions and types in them changed shape (v0.6's EnqueueRequestsFromMapFunc
+// is a struct, MapFunc gained a ctx in v0.15, the Typed forms came in v0.19).
+func CallbackCall(info *types.Info, call *ast.CallExpr) bool {
+	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
+		return callbackPkg(tv.Type)
+	}
+	obj := Callee(info, call)
+	if obj == nil || obj.Pkg() == nil {
+		return false
+	}
+	p := obj.Pkg().Path()
+	return p == HandlerPkg || p == PredicatePkg
+}
+
+// CallbackLit reports whether the composite literal lit holds event callbacks in its
+// fields: a struct of controller-runtime's pkg/handler or pkg/predicate (handler.Funcs,
+// predicate.Funcs, v0.6's handler.EnqueueRequestsFromMapFunc) or client-go's
+// cache.ResourceEventHandlerFuncs, ResourceEventHandlerDetailedFuncs and
+// FilteringResourceEventHandler.
+func CallbackLit(info *types.Info, lit *ast.CompositeLit) bool {
+	t := info.TypeOf(lit)
+	if t == nil {
+		return false
+	}
+	if callbackPkg(t) {
+		return true
+	}
+	n := Named(t)
+	if n == nil || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != ToolsCachePkg {
+		return false
+	}
+	switch n.Obj().Name() {
+	case "ResourceEventHandlerFuncs", "ResourceEventHandlerDetailedFuncs", "FilteringResourceEventHandler":
+		return true
+	}
+	return false
+}
+
+// callbackPkg reports whether t is a named type declared in pkg/handler or pkg/predicate.
+func callbackPkg(t types.Type) bool {
+	n := Named(types.Unalias(t))
+	if n == nil || n.Obj().Pkg() == nil {
+		return false
+	}
+	p := n.Obj().Pkg().Path()
+	return p == HandlerPkg || p == PredicatePkg
 }
 
 // AsyncCall reports whether call runs its function arguments on another goroutine:

@@ -7,6 +7,10 @@
 // references to functions (method values, functions passed as arguments such as a poll
 // condition). Code started on another goroutine (go statements, errgroup.Go,
 // sync.WaitGroup.Go, time.AfterFunc) is not reached: it does not run on the worker.
+// Neither are event callbacks registered from a reached function (a map function given
+// to handler.EnqueueRequestsFromMapFunc, the fields of handler.Funcs, predicate.Funcs or
+// client-go's ResourceEventHandlerFuncs; k8sapi.CallbackCall, CallbackLit): the
+// informer runs them later, on its own goroutine, without the reconcile's ctx.
 // Interface method calls are not followed.
 //
 // Across packages the pass exports a Summary fact on every function of the module's
@@ -252,16 +256,25 @@ func run(pass *analysis.Pass) (any, error) {
 	var direct []Site
 
 	for cur := range ins.Root().Preorder((*ast.GoStmt)(nil), (*ast.CallExpr)(nil), (*ast.FuncLit)(nil),
-		(*ast.Ident)(nil), (*ast.UnaryExpr)(nil), (*ast.RangeStmt)(nil)) {
+		(*ast.Ident)(nil), (*ast.UnaryExpr)(nil), (*ast.RangeStmt)(nil), (*ast.CompositeLit)(nil)) {
 		switch n := cur.Node().(type) {
 		case *ast.GoStmt:
 			async[n.Call.Fun] = true
+		case *ast.CompositeLit:
+			if k8sapi.CallbackLit(pass.TypesInfo, n) {
+				for _, elt := range n.Elts {
+					if kv, ok := elt.(*ast.KeyValueExpr); ok {
+						elt = kv.Value
+					}
+					async[ast.Unparen(elt)] = true
+				}
+			}
 		case *ast.CallExpr:
 			from := enclosingFunc(cur)
 			if from == nil {
 				continue
 			}
-			if k8sapi.AsyncCall(pass.TypesInfo, n) {
+			if k8sapi.AsyncCall(pass.TypesInfo, n) || k8sapi.CallbackCall(pass.TypesInfo, n) {
 				for _, a := range n.Args {
 					async[ast.Unparen(a)] = true
 				}

@@ -8,6 +8,11 @@ import (
 	"k8s.io/apimachinery/pkg/util/wait"
 	"k8s.io/client-go/util/retry"
 	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/event"
+	"sigs.k8s.io/controller-runtime/pkg/handler"
+	"sigs.k8s.io/controller-runtime/pkg/predicate"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 )
 
 type R struct{}
@@ -41,6 +46,17 @@ func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error
 		}
 		break
 	}
+	// Event callbacks registered here run later, on the informer's goroutine, not on the
+	// worker: a map function given as a method value or a literal, and predicate funcs.
+	_ = handler.EnqueueRequestsFromMapFunc(r.mapSlowly)
+	_ = handler.EnqueueRequestsFromMapFunc(func(context.Context, client.Object) []reconcile.Request {
+		time.Sleep(time.Second)
+		return nil
+	})
+	_ = predicate.TypedFuncs[client.Object]{UpdateFunc: func(event.TypedUpdateEvent[client.Object]) bool {
+		time.Sleep(time.Second)
+		return true
+	}}
 	// Intentional, documented wait.
 	time.Sleep(time.Millisecond) //reconcilelint:ignore sleep the device needs 1ms between commands
 	//reconcilelint:ignore sleep settle time of the local socket, bounded at 5ms
@@ -64,3 +80,8 @@ func SetupWithManager() error {
 func main() { time.Sleep(time.Second) }
 
 func ping(context.Context) error { return nil }
+
+func (r *R) mapSlowly(context.Context, client.Object) []reconcile.Request {
+	time.Sleep(time.Second)
+	return nil
+}
