@@ -36,7 +36,6 @@ var Analyzer = analyzerutil.Rule{
 
 const msg = "%s writes the reconciled object with %s, set from %s at line %d, on every pass without comparing old and new: each write is a watch event that reconciles the object again, a hot loop; write only when something changed (compare with equality.Semantic.DeepEqual, or use the bool of meta.SetStatusCondition)%s"
 
-const predicatePkg = k8sapi.CtrlRoot + "/pkg/predicate"
 
 func run(pass *analysis.Pass) (any, error) {
 	rep := analyzerutil.NewReporter(pass)
@@ -92,7 +91,7 @@ func run(pass *analysis.Pass) (any, error) {
 // controllers then drop status and metadata writes.
 func filtersGeneration(pass *analysis.Pass) bool {
 	for _, obj := range pass.TypesInfo.Uses {
-		if tn, ok := obj.(*types.TypeName); ok && tn.Pkg() != nil && tn.Pkg().Path() == predicatePkg &&
+		if tn, ok := obj.(*types.TypeName); ok && tn.Pkg() != nil && tn.Pkg().Path() == k8sapi.PredicatePkg &&
 			(tn.Name() == "GenerationChangedPredicate" || tn.Name() == "TypedGenerationChangedPredicate") {
 			return true
 		}
