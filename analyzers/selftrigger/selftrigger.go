@@ -36,7 +36,6 @@ var Analyzer = analyzerutil.Rule{
 
 const msg = "%s writes the reconciled object with %s, set from %s at line %d, on every pass without comparing old and new: each write is a watch event that reconciles the object again, a hot loop; write only when something changed (compare with equality.Semantic.DeepEqual, or use the bool of meta.SetStatusCondition)%s"
 
-
 func run(pass *analysis.Pass) (any, error) {
 	rep := analyzerutil.NewReporter(pass)
 	r := pass.ResultOf[reach.Analyzer].(*reach.Result)
