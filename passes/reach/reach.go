@@ -639,7 +639,6 @@ func run(pass *analysis.Pass) (any, error) {
 	return res, nil
 }
 
-// isCallee reports whether the identifier at cur names the function of a call.
 // enclosingFunc returns the innermost function declaration or literal around cur, or nil.
 func enclosingFunc(cur inspector.Cursor) ast.Node {
 	for c := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
@@ -648,6 +647,7 @@ func enclosingFunc(cur inspector.Cursor) ast.Node {
 	return nil
 }
 
+// isCallee reports whether the identifier at cur names the function of a call.
 func isCallee(cur inspector.Cursor) bool {
 	parent := cur.Parent()
 	id := cur.Node()
