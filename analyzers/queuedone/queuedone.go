@@ -137,7 +137,7 @@ func check(pass *analysis.Pass, rep *analyzerutil.Reporter, q *queuefacts.Result
 		return found
 	}
 
-	reportExits := func(exits []queuefacts.Exit, what, consequence string, chain []string) {
+	reportExits := func(exits []queuefacts.Exit, body *ast.BlockStmt, what, consequence string, chain []string) {
 		via := analyzerutil.Chain(chain)
 		seen := map[any]bool{}
 		for _, e := range exits {
@@ -168,7 +168,7 @@ func check(pass *analysis.Pass, rep *analyzerutil.Reporter, q *queuefacts.Result
 	}
 
 	exits := q.Uncovered(b, i+1, as, shutdown, al, queuefacts.KindDone, also)
-	reportExits(exits, qname+".Done",
+	reportExits(exits, body, qname+".Done",
 		"the item stays in processing, later adds of it are absorbed and it is never handed out again", nil)
 
 	if c.IgnoreForget || !q.Mentions(body, al, queuefacts.KindRateLimited) {
@@ -182,8 +182,51 @@ func check(pass *analysis.Pass, rep *analyzerutil.Reporter, q *queuefacts.Result
 		// only: name it.
 		chain = []string{funcName(fn), partial[0].Name()}
 	}
-	reportExits(exits, qname+".Forget",
+	at := body
+	if len(exits) > 0 {
+		// The item handled by a function literal called in place (the classic
+		// `err := func(obj any) error { defer queue.Done(obj); ... }(obj)` of client-go
+		// controllers) that forgets or requeues it on some paths: the paths of the
+		// literal that do neither are the lines to change, not the returns after it.
+		if lit, inner := settlingLiteral(q, body, al); lit != nil {
+			if g := q.CFG(lit); g != nil && len(g.Blocks) > 0 {
+				if in := q.Uncovered(g.Blocks[0], 0, nil, nil, inner, queuefacts.KindSettle, nil); len(in) > 0 {
+					exits, at = in, lit.Body
+				}
+			}
+		}
+	}
+	reportExits(exits, at, qname+".Forget",
 		"the item is neither forgotten nor requeued, so its failure count is never reset and its next failure backs off longer", chain)
+}
+
+// settlingLiteral returns the function literal of body, called where it is written
+// (not in another literal), that receives the item (as an argument or captured) and
+// forgets or requeues it on some path, with the aliases of the item inside it.
+func settlingLiteral(q *queuefacts.Result, body *ast.BlockStmt, al queuefacts.Aliases) (*ast.FuncLit, queuefacts.Aliases) {
+	var lit *ast.FuncLit
+	var inner queuefacts.Aliases
+	ast.Inspect(body, func(n ast.Node) bool {
+		if lit != nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			fl, ok := ast.Unparen(n.Fun).(*ast.FuncLit)
+			if !ok {
+				return true
+			}
+			roots := q.Params(fl, n, al)
+			if in := q.Aliases(fl.Body, roots...); q.Mentions(fl.Body, in, queuefacts.KindSettle) {
+				lit, inner = fl, in
+			}
+			return false
+		}
+		return true
+	})
+	return lit, inner
 }
 
 func funcName(fn ast.Node) string {

@@ -620,6 +620,19 @@ func (r *Result) NodeCovers(n ast.Node, al Aliases, k Kind) bool {
 	return found
 }
 
+// Params returns the variables that hold the item inside lit, called by call: the
+// aliases it captures, and its parameters that receive one.
+func (r *Result) Params(lit *ast.FuncLit, call *ast.CallExpr, al Aliases) []*types.Var {
+	vars := keys(al)
+	params := paramVars(r.pass.TypesInfo, lit.Type)
+	for i, a := range call.Args {
+		if i < len(params) && params[i] != nil && r.IsAlias(al, a) {
+			vars = append(vars, params[i])
+		}
+	}
+	return vars
+}
+
 // callCovers reports whether call itself meets k for the aliases.
 func (r *Result) callCovers(call *ast.CallExpr, al Aliases, k Kind) bool {
 	info := r.pass.TypesInfo
@@ -645,18 +658,7 @@ func (r *Result) callCovers(call *ast.CallExpr, al Aliases, k Kind) bool {
 		}
 	}
 	if lit != nil {
-		// Captured aliases, and parameters that receive one.
-		inner := Aliases{}
-		for v := range al {
-			inner[v] = true
-		}
-		params := paramVars(info, lit.Type)
-		for i, a := range call.Args {
-			if i < len(params) && params[i] != nil && r.IsAlias(al, a) {
-				inner[params[i]] = true
-			}
-		}
-		inner = r.Aliases(lit.Body, keys(inner)...)
+		inner := r.Aliases(lit.Body, r.Params(lit, call, al)...)
 		if k == KindRateLimited {
 			return r.Mentions(lit.Body, inner, k)
 		}

@@ -190,3 +190,36 @@ func (c *Concrete) process() bool {
 	c.q.Done(key)
 	return true
 }
+
+func splitKey(key string) (string, string, error) { return "", key, nil }
+
+// The classic closure of client-go controllers, with one path that neither forgets nor
+// requeues the item (a key that does not split): reported at that return, inside the
+// closure, and not at the returns after it.
+func (c *Untyped) processClosureForget() bool {
+	obj, shutdown := c.queue.Get()
+	if shutdown {
+		return false
+	}
+	err := func(obj interface{}) error {
+		defer c.queue.Done(obj)
+		key, ok := obj.(string)
+		if !ok {
+			c.queue.Forget(obj)
+			return nil
+		}
+		if _, _, err := splitKey(key); err != nil {
+			return err // want `^return without c.queue.Forget\(obj\) after c.queue.Get \(line \d+\): the item is neither forgotten nor requeued`
+		}
+		if err := c.sync(key); err != nil {
+			c.queue.AddRateLimited(key)
+			return err
+		}
+		c.queue.Forget(obj)
+		return nil
+	}(obj)
+	if err != nil {
+		return true
+	}
+	return true
+}
