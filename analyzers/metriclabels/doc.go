@@ -15,7 +15,10 @@
 // new series. The controller's memory and the monitoring system's load grow with churn,
 // not with the size of the cluster. Use bounded labels (the controller, the kind, a
 // result or a reason such as apierrors.ReasonForError) and put the identity into logs
-// or events.
+// or events. A namespace alone is a milder case, reported with its own message: one
+// series per namespace rather than per object, which still grows with namespace churn
+// (per-team, per-branch or per-test namespaces) and keeps the series of deleted ones
+// (found on KEDA v2.17.2, whose webhook counts validations by namespace).
 //
 // The analyzer reports, everywhere in the module except test code (metrics are
 // usually recorded in helpers, not in Reconcile itself; test code includes

@@ -40,7 +40,10 @@ const PrometheusPkg = valueflow.PrometheusPkg
 const (
 	msgIdentity   = "metric label value from %s: every object gets its own time series, and the series of a deleted object stays exported until the process restarts (unbounded cardinality): label by a bounded value (kind, controller, result) and log the identity instead"
 	msgIdentities = "metric label values from %s: every object gets its own time series, and the series of a deleted object stays exported until the process restarts (unbounded cardinality): label by bounded values (kind, controller, result) and log the identity instead"
-	msgError      = "metric label value from error text: every distinct message (they carry names, UIDs, resource versions) creates a time series that is never removed (unbounded cardinality): label by a bounded reason such as apierrors.ReasonForError(err)"
+	// msgNamespace is msgIdentity when the namespace is the only identity in the label
+	// set: the series are per namespace, not per object.
+	msgNamespace = "metric label value from %s: every namespace gets its own time series, and the series of a deleted namespace stays exported until the process restarts (cardinality grows with namespace churn, such as per-team or per-test namespaces): label by a bounded value, or delete the series when the namespace goes"
+	msgError     = "metric label value from error text: every distinct message (they carry names, UIDs, resource versions) creates a time series that is never removed (unbounded cardinality): label by a bounded reason such as apierrors.ReasonForError(err)"
 )
 
 // run reports the label values (of vectors whose series the package never deletes)
@@ -87,6 +90,8 @@ func run(pass *analysis.Pass) (any, error) {
 		switch {
 		case k.errText:
 			rep.Reportf(fd.flow.Expr, "%s%s", msgError, through)
+		case len(fd.descs) == 1 && fd.descs[0] == valueflow.NamespaceDesc:
+			rep.Reportf(fd.flow.Expr, msgNamespace+"%s", fd.descs[0], through)
 		case len(fd.descs) == 1:
 			rep.Reportf(fd.flow.Expr, msgIdentity+"%s", fd.descs[0], through)
 		default:

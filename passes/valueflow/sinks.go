@@ -420,13 +420,13 @@ func (st *analysisState) optionsLit(lit *ast.CompositeLit, a *Apply) {
 
 // identity names the object identity fields by the struct that declares them.
 var identity = map[string]map[string]string{
-	k8sapi.MetaV1Pkg + ".ObjectMeta":     {"Name": "the object's name", "Namespace": "the object's namespace", "UID": "the object's UID", "GenerateName": "the object's generated name"},
+	k8sapi.MetaV1Pkg + ".ObjectMeta":     {"Name": "the object's name", "Namespace": NamespaceDesc, "UID": "the object's UID", "GenerateName": "the object's generated name"},
 	k8sapi.MetaV1Pkg + ".OwnerReference": {"Name": "the owner's name", "UID": "the owner's UID"},
-	k8sapi.TypesPkg + ".NamespacedName":  {"Name": "the object's name", "Namespace": "the object's namespace"},
+	k8sapi.TypesPkg + ".NamespacedName":  {"Name": "the object's name", "Namespace": NamespaceDesc},
 }
 
 var getters = map[string]string{
-	"GetName": "the object's name", "GetNamespace": "the object's namespace",
+	"GetName": "the object's name", "GetNamespace": NamespaceDesc,
 	"GetUID": "the object's UID", "GetGenerateName": "the object's generated name",
 }
 
@@ -461,6 +461,9 @@ func typeSource(t types.Type) string {
 	}
 	return ""
 }
+
+// NamespaceDesc is the Desc of an Identity origin that is an object's namespace.
+const NamespaceDesc = "the object's namespace"
 
 // IsObject reports whether t has the metadata accessors of an API object.
 func IsObject(t types.Type) bool {

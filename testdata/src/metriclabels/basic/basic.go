@@ -39,7 +39,7 @@ func record(pod *corev1.Pod) {
 	phase.WithLabelValues(pod.GetName(), string(pod.Status.Phase)).Set(1) // want `metric label value from the object's name`
 	latency.WithLabelValues(string(pod.UID)).Observe(1)                   // want `metric label value from the object's UID`
 	key := fmt.Sprintf("%s/%s", pod.Namespace, pod.Name)
-	phase.With(prometheus.Labels{"object": key, "phase": "Running"}).Set(1) // want `metric label value from the object's namespace`
+	phase.With(prometheus.Labels{"object": key, "phase": "Running"}).Set(1) // want `metric label value from the object.s namespace: every namespace gets its own time series, and the series of a deleted namespace stays exported`
 	lower := strings.ToLower(pod.ObjectMeta.Name)
 	phase.WithLabelValues(lower, "x").Set(0)                                                 // want `metric label value from the object's name`
 	if c, err := phase.GetMetricWithLabelValues("ns-"+pod.GetNamespace(), "x"); err == nil { // want `metric label value from the object's namespace`
