@@ -33,8 +33,10 @@
 //
 // Not reported: ctrl.SetupSignalHandler() and any context derived from it, the ctx
 // parameter of a Runnable's Start, contexts made by WithCancel, WithTimeout or
-// signal.NotifyContext (something can cancel them), and test code. Inside a reconcile
-// path a context.Background() is the bgcontext rule's finding.
+// signal.NotifyContext (something can cancel them), and test code, including a fixture
+// in an ordinary file: a function that builds on a fake clientset (it calls a function
+// of a package whose path ends in /fake) never runs in a manager's process. Inside a
+// reconcile path a context.Background() is the bgcontext rule's finding.
 //
 // Bad:
 //

@@ -54,6 +54,9 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		info := pass.TypesInfo
+		if !setupCall(info, call) || analyzerutil.BuildsFake(pass, cur) {
+			continue // a fixture on a fake clientset never runs in a manager's process
+		}
 		switch {
 		case k8sapi.IsMethodCall(info, call, k8sapi.ManagerPkg, "Manager", "Start"),
 			k8sapi.IsMethodCall(info, call, clusterPkg, "Cluster", "Start"),
@@ -80,6 +83,15 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return rep.Outcome(), nil
+}
+
+// setupCall reports whether call is one of the calls the rule judges.
+func setupCall(info *types.Info, call *ast.CallExpr) bool {
+	return k8sapi.IsMethodCall(info, call, k8sapi.ManagerPkg, "Manager", "Start") ||
+		k8sapi.IsMethodCall(info, call, clusterPkg, "Cluster", "Start") ||
+		k8sapi.IsMethodCall(info, call, k8sapi.CachePkg, "Informers", "Start") ||
+		k8sapi.IsMethodCall(info, call, k8sapi.CachePkg, "Informers", "WaitForCacheSync") ||
+		k8sapi.IsFuncCall(info, call, k8sapi.ToolsCachePkg, "WaitForNamedCacheSyncWithContext", "WaitForCacheSync", "WaitForNamedCacheSync")
 }
 
 // callName names the called function as the user wrote it: "mgr.Start",

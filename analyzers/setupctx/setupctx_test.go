@@ -18,5 +18,5 @@ func testdata(t *testing.T) string {
 }
 
 func TestSetupCtx(t *testing.T) {
-	analysistest.Run(t, testdata(t), setupctx.Analyzer, "setupctx/basic", "setupctx/negative")
+	analysistest.Run(t, testdata(t), setupctx.Analyzer, "setupctx/basic", "setupctx/negative", "setupctx/fixture")
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
 )
 
 // testDirs are directory names (and package names) that hold code written for tests:
@@ -101,4 +102,35 @@ func usesTestingType(info *types.Info, f *ast.File) bool {
 		return true
 	})
 	return found
+}
+
+// BuildsFake reports whether the function declaration around cur calls a function of a
+// fake client package (an import path ending in /fake: client-go's
+// kubernetes/fake and dynamic/fake, controller-runtime's pkg/client/fake, the fake
+// packages of generated clientsets): a fixture builder that lives in an ordinary file of
+// a package that is not test support as a whole (argo-rollouts' record.NewFakeApiFactory,
+// which starts informers on a fake clientset). Such a function never runs in a
+// manager's process.
+func BuildsFake(pass *analysis.Pass, cur inspector.Cursor) bool {
+	for c := range cur.Enclosing((*ast.FuncDecl)(nil)) {
+		for call := range c.Preorder((*ast.CallExpr)(nil)) {
+			if obj := calleeObj(pass.TypesInfo, call.Node().(*ast.CallExpr)); obj != nil && obj.Pkg() != nil &&
+				strings.HasSuffix(obj.Pkg().Path(), "/fake") {
+				return true
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// calleeObj returns the function or method a call names, or nil.
+func calleeObj(info *types.Info, call *ast.CallExpr) types.Object {
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		return info.Uses[f]
+	case *ast.SelectorExpr:
+		return info.Uses[f.Sel]
+	}
+	return nil
 }
