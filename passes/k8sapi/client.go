@@ -49,11 +49,17 @@ func ClientCall(pkg *types.Package, info *types.Info, call *ast.CallExpr) (Clien
 			return ClientOp{name, m.Name}, true
 		}
 	}
-	// A concrete receiver.
+	// A concrete receiver. Most method calls of a package are not client calls: the
+	// method's name and signature are compared first, the method sets (Implements) only
+	// for an interface that has a method of that name and signature.
+	if !clientMethodNames[fn.Name()] {
+		return ClientOp{}, false
+	}
 	recv := fn.Signature().Recv().Type()
 	if types.IsInterface(recv) {
 		return ClientOp{}, false
 	}
+	sig := stripRecv(fn.Signature())
 	for _, name := range clientIfaces {
 		tn := LookupType(pkg, ClientPkg, name)
 		if tn == nil {
@@ -63,17 +69,23 @@ func ClientCall(pkg *types.Package, info *types.Info, call *ast.CallExpr) (Clien
 		if !ok {
 			continue
 		}
-		if !types.Implements(recv, iface) && !types.Implements(types.NewPointer(recv), iface) {
-			continue
-		}
-		for i := 0; i < iface.NumMethods(); i++ {
+		matches := false
+		for i := 0; i < iface.NumMethods() && !matches; i++ {
 			im := iface.Method(i)
-			if im.Name() == fn.Name() && types.Identical(im.Signature(), stripRecv(fn.Signature())) {
-				return ClientOp{name, fn.Name()}, true
-			}
+			matches = im.Name() == fn.Name() && types.Identical(im.Signature(), sig)
+		}
+		if matches && (types.Implements(recv, iface) || types.Implements(types.NewPointer(recv), iface)) {
+			return ClientOp{name, fn.Name()}, true
 		}
 	}
 	return ClientOp{}, false
+}
+
+// clientMethodNames are the names of the methods of the client interfaces, in every
+// release.
+var clientMethodNames = map[string]bool{
+	"Get": true, "List": true, "Create": true, "Delete": true, "Update": true, "Patch": true,
+	"DeleteAllOf": true, "Apply": true, "Status": true, "SubResource": true, "Watch": true,
 }
 
 func stripRecv(sig *types.Signature) *types.Signature {

@@ -152,11 +152,15 @@ var Identities = []Identity{
 	always(ToolsCachePkg, "SharedIndexInformer", OldestRelease, TypeIdent),
 }
 
-// homesByKey maps "path.name" of each identity to its homes.
-var homesByKey = func() map[string][]Home {
-	m := map[string][]Home{}
+// identKey is the path and name of an identity (a struct key: matchers ask on every
+// call expression, and building "path.name" strings was a hot spot).
+type identKey struct{ path, name string }
+
+// homesByKey maps each identity to its homes.
+var homesByKey = func() map[identKey][]Home {
+	m := map[identKey][]Home{}
 	for _, id := range Identities {
-		m[id.Pkg+"."+id.Name] = id.Homes
+		m[identKey{id.Pkg, id.Name}] = id.Homes
 	}
 	return m
 }()
@@ -167,7 +171,7 @@ func isHome(path, name, pkgPath, objName string) bool {
 	if pkgPath == path && objName == name {
 		return true
 	}
-	for _, h := range homesByKey[path+"."+name] {
+	for _, h := range homesByKey[identKey{path, name}] {
 		if h.Pkg == pkgPath && h.Name == objName {
 			return true
 		}
@@ -177,7 +181,7 @@ func isHome(path, name, pkgPath, objName string) bool {
 
 // homesOf returns the homes of path.name, or path.name itself when it is not in the table.
 func homesOf(path, name string) []Home {
-	if hs := homesByKey[path+"."+name]; len(hs) > 0 {
+	if hs := homesByKey[identKey{path, name}]; len(hs) > 0 {
 		return hs
 	}
 	return []Home{{Pkg: path, Name: name}}

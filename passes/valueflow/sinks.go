@@ -467,13 +467,14 @@ const NamespaceDesc = "the object's namespace"
 
 // IsObject reports whether t has the metadata accessors of an API object.
 func IsObject(t types.Type) bool {
-	ms := types.NewMethodSet(t)
-	if _, ok := t.Underlying().(*types.Interface); !ok {
-		if _, isPtr := t.(*types.Pointer); !isPtr {
-			ms = types.NewMethodSet(types.NewPointer(t))
-		}
+	// A lookup by name, as an addressable value (pointer methods included): computing
+	// the whole method set of every type asked about cost 5% of a run on cluster-api.
+	has := func(name string) bool {
+		obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
+		_, ok := obj.(*types.Func)
+		return ok
 	}
-	return ms.Lookup(nil, "GetGeneration") != nil && ms.Lookup(nil, "GetUID") != nil
+	return has("GetGeneration") && has("GetUID")
 }
 
 func isObject(t types.Type) bool { return IsObject(t) }
