@@ -258,7 +258,7 @@ func selectAnalyzers(as []*analysis.Analyzer, enabled map[*analysis.Analyzer]*tr
 // dependencyUnit reports whether the unit is a package of a versioned module (a
 // dependency, or a module replaced by a directory, whose version the go command still
 // reports) or of the standard library: packages for which the fact passes compute no
-// facts (see ownPackage in passes/reach and passes/statusmut), so that the standalone
+// facts (see k8sapi.OwnPackage), so that the standalone
 // driver, which loads them from export data, and the vet tool see the same facts.
 func dependencyUnit(cfg *unitConfig) bool {
 	if cfg.ModuleVersion != "" {

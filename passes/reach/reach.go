@@ -22,10 +22,8 @@ package reach
 
 import (
 	"go/ast"
-	"go/build"
 	"go/token"
 	"go/types"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"sort"
@@ -192,26 +190,11 @@ type fnInfo struct {
 	edges []edge
 }
 
-var goroot = filepath.Clean(build.Default.GOROOT)
-
-// OwnPackage reports whether facts should be computed for the package: it belongs to a
-// module that is not a versioned dependency, and is not part of the standard library.
-func OwnPackage(pass *analysis.Pass) bool {
-	if pass.Module != nil && pass.Module.Version != "" {
-		return false
-	}
-	if len(pass.Files) == 0 {
-		return false
-	}
-	name := pass.Fset.File(pass.Files[0].Pos()).Name()
-	return !strings.HasPrefix(filepath.Clean(name), goroot+string(filepath.Separator))
-}
-
 func run(pass *analysis.Pass) (any, error) {
 	recs := pass.ResultOf[reconcilers.Analyzer].(*reconcilers.Result)
 	hooks := pass.ResultOf[webhooks.Analyzer].(*webhooks.Result)
 	res := &Result{reached: map[ast.Node][]string{}, hooked: map[ast.Node][]string{}, exposed: map[ast.Node][]string{}}
-	own := OwnPackage(pass)
+	own := k8sapi.OwnPackage(pass)
 	if !own && len(recs.Entries()) == 0 && len(hooks.Entries()) == 0 {
 		return res, nil
 	}

@@ -11,10 +11,8 @@ package statusmut
 
 import (
 	"go/ast"
-	"go/build"
 	"go/token"
 	"go/types"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strconv"
@@ -205,19 +203,6 @@ func DirectMutations(info *types.Info, node ast.Node, skipLits bool, f func(obj 
 	})
 }
 
-var goroot = filepath.Clean(build.Default.GOROOT)
-
-func ownPackage(pass *analysis.Pass) bool {
-	if pass.Module != nil && pass.Module.Version != "" {
-		return false
-	}
-	if len(pass.Files) == 0 {
-		return false
-	}
-	name := pass.Fset.File(pass.Files[0].Pos()).Name()
-	return !strings.HasPrefix(filepath.Clean(name), goroot+string(filepath.Separator))
-}
-
 // paramIndex returns the index of v among fn's parameters (-1 for the receiver), or
 // ok=false.
 func paramIndex(fn *types.Func, v types.Object) (int, bool) {
@@ -292,7 +277,7 @@ func takesObject(fn *types.Func) bool {
 
 func run(pass *analysis.Pass) (any, error) {
 	res := &Result{calls: map[*ast.CallExpr]*Mutates{}}
-	if !ownPackage(pass) {
+	if !k8sapi.OwnPackage(pass) {
 		return res, nil
 	}
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)

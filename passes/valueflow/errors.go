@@ -80,10 +80,8 @@ func (r *Result) Swallows(fn *types.Func) []Swallow {
 type errState struct {
 	st       *analysisState
 	tuples   map[*types.Var][]tupleSrc
-	sources  map[*types.Func][]ErrSource
-	swallows map[*types.Func][]Swallow
-	busyS    map[*types.Func]bool
-	busyW    map[*types.Func]bool
+	sources  *memo[[]ErrSource]
+	swallows *memo[[]Swallow]
 }
 
 // tupleSrc is a variable assigned result idx of a call returning several values.
@@ -93,8 +91,9 @@ type tupleSrc struct {
 }
 
 func newErrState(st *analysisState) *errState {
-	es := &errState{st: st, tuples: map[*types.Var][]tupleSrc{}, sources: map[*types.Func][]ErrSource{},
-		swallows: map[*types.Func][]Swallow{}, busyS: map[*types.Func]bool{}, busyW: map[*types.Func]bool{}}
+	es := &errState{st: st, tuples: map[*types.Var][]tupleSrc{},
+		sources:  newMemo(func(s *Summary) []ErrSource { return s.Errors }),
+		swallows: newMemo(func(s *Summary) []Swallow { return s.Swallows })}
 	info := st.pass.TypesInfo
 	for _, d := range st.decls {
 		ast.Inspect(d.Body, func(n ast.Node) bool {
@@ -143,36 +142,20 @@ func (es *errState) pos(p token.Pos) string {
 
 // sourcesOf returns the ErrSources of fn.
 func (es *errState) sourcesOf(fn *types.Func) []ErrSource {
+	return es.sources.get(es.st, fn, func(decl *ast.FuncDecl) []ErrSource { return es.computeSources(fn, decl) })
+}
+
+func (es *errState) computeSources(fn *types.Func, decl *ast.FuncDecl) []ErrSource {
 	st := es.st
-	if fn.Pkg() != st.pass.Pkg {
-		var s Summary
-		if !st.pass.ImportObjectFact(fn, &s) {
-			return nil
-		}
-		return s.Errors
-	}
-	if s, ok := es.sources[fn]; ok {
-		return s
-	}
-	decl := st.decls[fn]
 	res := fn.Signature().Results()
-	if decl == nil || es.busyW[fn] || res.Len() == 0 || !k8sapi.IsError(res.At(res.Len()-1).Type()) {
+	if res.Len() == 0 || !k8sapi.IsError(res.At(res.Len()-1).Type()) {
 		return nil
 	}
-	es.busyW[fn] = true
-	defer delete(es.busyW, fn)
 	name := qualified(st.pass.Pkg, fn)
 	filters := filtersNotFound(st.pass.TypesInfo, decl.Body)
 	var out []ErrSource
 	seen := map[string]bool{}
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
-		ret, ok := n.(*ast.ReturnStmt)
-		if !ok {
-			return true
-		}
+	for ret := range returns(decl.Body) {
 		var srcs []ErrSource
 		switch {
 		case len(ret.Results) == res.Len():
@@ -193,9 +176,7 @@ func (es *errState) sourcesOf(fn *types.Func) []ErrSource {
 				out = append(out, s)
 			}
 		}
-		return true
-	})
-	es.sources[fn] = out
+	}
 	return out
 }
 
@@ -378,23 +359,11 @@ func filtersNotFound(info *types.Info, body ast.Node) bool {
 
 // swallowsOf returns the Swallows of fn.
 func (es *errState) swallowsOf(fn *types.Func) []Swallow {
+	return es.swallows.get(es.st, fn, func(decl *ast.FuncDecl) []Swallow { return es.computeSwallows(fn, decl) })
+}
+
+func (es *errState) computeSwallows(fn *types.Func, decl *ast.FuncDecl) []Swallow {
 	st := es.st
-	if fn.Pkg() != st.pass.Pkg {
-		var s Summary
-		if !st.pass.ImportObjectFact(fn, &s) {
-			return nil
-		}
-		return s.Swallows
-	}
-	if s, ok := es.swallows[fn]; ok {
-		return s
-	}
-	decl := st.decls[fn]
-	if decl == nil || es.busyS[fn] {
-		return nil
-	}
-	es.busyS[fn] = true
-	defer delete(es.busyS, fn)
 	name := qualified(st.pass.Pkg, fn)
 	info := st.pass.TypesInfo
 	var out []Swallow
@@ -424,7 +393,6 @@ func (es *errState) swallowsOf(fn *types.Func) []Swallow {
 	if len(out) > 1 {
 		out = out[:1] // one is enough to tell the caller
 	}
-	es.swallows[fn] = out
 	return out
 }
 

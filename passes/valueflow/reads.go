@@ -34,43 +34,27 @@ type funcState struct {
 // statements, where every return gives at that index a read object or nil, and one
 // at least a read object.
 func (st *analysisState) readsOf(fn *types.Func) []int {
-	if fn.Pkg() != st.pass.Pkg {
-		var s Summary
-		if !st.pass.ImportObjectFact(fn, &s) {
-			return nil
-		}
-		return s.Reads
-	}
-	if r, ok := st.reads[fn]; ok {
-		return r
-	}
-	decl := st.decls[fn]
+	return st.reads.get(st, fn, func(decl *ast.FuncDecl) []int { return st.computeReads(fn, decl) })
+}
+
+func (st *analysisState) computeReads(fn *types.Func, decl *ast.FuncDecl) []int {
 	res := fn.Signature().Results()
 	objects := false
 	for i := range res.Len() {
 		objects = objects || IsObject(res.At(i).Type())
 	}
-	if decl == nil || st.busy[fn] || !objects {
+	if !objects {
 		return nil
 	}
-	st.busy[fn] = true
-	defer delete(st.busy, fn)
 	fs := &funcState{pkg: st.pass.Pkg, info: st.pass.TypesInfo, body: decl.Body, st: st}
 	read := make([]bool, res.Len())
 	other := make([]bool, res.Len())
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
-		ret, ok := n.(*ast.ReturnStmt)
-		if !ok {
-			return true
-		}
+	for ret := range returns(decl.Body) {
 		if len(ret.Results) != res.Len() {
 			for i := range other {
 				other[i] = true // a bare return, or a call returning a tuple
 			}
-			return true
+			continue
 		}
 		for i, e := range ret.Results {
 			if !IsObject(res.At(i).Type()) || isNilExpr(st.pass.TypesInfo, e) {
@@ -82,15 +66,13 @@ func (st *analysisState) readsOf(fn *types.Func) []int {
 				other[i] = true
 			}
 		}
-		return true
-	})
+	}
 	var out []int
 	for i := range read {
 		if read[i] && !other[i] {
 			out = append(out, i)
 		}
 	}
-	st.reads[fn] = out
 	return out
 }
 

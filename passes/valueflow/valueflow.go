@@ -52,7 +52,6 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
-	"github.com/reconcilelint/reconcilelint/passes/reach"
 )
 
 // Analyzer computes value flows into sinks, and per-function summaries as facts.
@@ -311,23 +310,22 @@ type analysisState struct {
 	dyncalls []*ast.CallExpr
 	litNames map[*ast.FuncLit]string // the variable a function literal is assigned to
 	litSinks map[*ast.FuncLit][]ParamSink
-	results  map[*types.Func][]ResultValue
-	busy     map[*types.Func]bool
+	results  *memo[[]ResultValue]
 	psinks   map[*types.Func][]ParamSink
 	fsinks   map[*types.Var][]ParamSink
 	errs     *errState
-	reads    map[*types.Func][]int // results that hold a read object (ReadAt)
+	reads    *memo[[]int] // results that hold a read object (ReadAt)
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	st := &analysisState{
-		pass: pass, own: reach.OwnPackage(pass),
+		pass: pass, own: k8sapi.OwnPackage(pass),
 		assigns: map[*types.Var][]ast.Expr{}, inits: map[*types.Var]ast.Expr{},
 		fields: map[*types.Var][]ast.Expr{}, elems: map[*types.Var][]ast.Expr{}, based: map[*types.Var]map[string]bool{},
 		params: map[*types.Var]paramRef{}, decls: map[*types.Func]*ast.FuncDecl{},
-		results: map[*types.Func][]ResultValue{}, busy: map[*types.Func]bool{},
-		psinks: map[*types.Func][]ParamSink{}, fsinks: map[*types.Var][]ParamSink{},
-		reads: map[*types.Func][]int{}, litNames: map[*ast.FuncLit]string{}, litSinks: map[*ast.FuncLit][]ParamSink{},
+		results: newMemo(func(s *Summary) []ResultValue { return s.Results }),
+		psinks:  map[*types.Func][]ParamSink{}, fsinks: map[*types.Var][]ParamSink{},
+		reads: newMemo(func(s *Summary) []int { return s.Reads }), litNames: map[*ast.FuncLit]string{}, litSinks: map[*ast.FuncLit][]ParamSink{},
 	}
 	res := &Result{assigns: st.assigns, based: st.based}
 	if !st.own || modelled(pass.Pkg.Path()) {
@@ -492,44 +490,14 @@ func (st *analysisState) index(ins *inspector.Inspector) {
 					}
 				}
 			}
-			i := 0
-			variadic := fn.Signature().Variadic()
-			last := fn.Signature().Params().Len() - 1
-			for _, f := range n.Type.Params.List {
-				if len(f.Names) == 0 {
-					i++
-					continue
-				}
-				for _, id := range f.Names {
-					if v, ok := info.Defs[id].(*types.Var); ok {
-						idx := i
-						if variadic && i == last {
-							idx = -1
-						}
-						st.params[v] = paramRef{fn: fn, index: idx}
-					}
-					i++
-				}
-			}
+			eachParam(info, n.Type.Params, fn.Signature(), func(v *types.Var, idx int) {
+				st.params[v] = paramRef{fn: fn, index: idx}
+			})
 		case *ast.FuncLit:
 			sig, _ := info.TypeOf(n).(*types.Signature)
-			i := 0
-			for _, f := range n.Type.Params.List {
-				if len(f.Names) == 0 {
-					i++
-					continue
-				}
-				for _, id := range f.Names {
-					if v, ok := info.Defs[id].(*types.Var); ok {
-						idx := i
-						if sig == nil || sig.Variadic() && i == sig.Params().Len()-1 {
-							idx = -1
-						}
-						st.params[v] = paramRef{lit: n, index: idx}
-					}
-					i++
-				}
-			}
+			eachParam(info, n.Type.Params, sig, func(v *types.Var, idx int) {
+				st.params[v] = paramRef{lit: n, index: idx}
+			})
 		case *ast.CallExpr:
 			if fn, ok := k8sapi.Callee(info, n).(*types.Func); ok && fn.Pkg() != nil {
 				st.calls = append(st.calls, n)
@@ -794,22 +762,14 @@ func (st *analysisState) callOrigins(call *ast.CallExpr, fields bool, depth int)
 // resultsOf returns the result values of fn: from its fact, or computed from its return
 // statements when it is declared in this package.
 func (st *analysisState) resultsOf(fn *types.Func) ([]ResultValue, bool) {
-	if fn.Pkg() != st.pass.Pkg {
-		var s Summary
-		if !st.pass.ImportObjectFact(fn, &s) {
-			return nil, false
-		}
-		return s.Results, len(s.Results) > 0
+	rvs := st.results.get(st, fn, func(decl *ast.FuncDecl) []ResultValue { return st.computeResults(fn, decl) })
+	return rvs, len(rvs) > 0
+}
+
+func (st *analysisState) computeResults(fn *types.Func, decl *ast.FuncDecl) []ResultValue {
+	if fn.Signature().Results().Len() == 0 || !isStringish(fn.Signature().Results().At(0).Type()) {
+		return nil
 	}
-	if rv, ok := st.results[fn]; ok {
-		return rv, rv != nil
-	}
-	decl := st.decls[fn]
-	if decl == nil || st.busy[fn] || fn.Signature().Results().Len() == 0 || !isStringish(fn.Signature().Results().At(0).Type()) {
-		return nil, false
-	}
-	st.busy[fn] = true
-	defer delete(st.busy, fn)
 	name := qualified(st.pass.Pkg, fn)
 	var rvs []ResultValue
 	seen := map[string]bool{}
@@ -821,17 +781,10 @@ func (st *analysisState) resultsOf(fn *types.Func) ([]ResultValue, bool) {
 		}
 	}
 	opaque := false
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
-		ret, ok := n.(*ast.ReturnStmt)
-		if !ok {
-			return true
-		}
+	for ret := range returns(decl.Body) {
 		if len(ret.Results) != fn.Signature().Results().Len() {
 			opaque = true // a bare return, or a call returning a tuple
-			return true
+			continue
 		}
 		for i, r := range ret.Results {
 			if !isStringish(fn.Signature().Results().At(i).Type()) {
@@ -861,13 +814,11 @@ func (st *analysisState) resultsOf(fn *types.Func) ([]ResultValue, bool) {
 				add(rv)
 			}
 		}
-		return true
-	})
+	}
 	if opaque {
 		add(ResultValue{Kind: Opaque, Chain: []string{name}})
 	}
-	st.results[fn] = rvs
-	return rvs, rvs != nil
+	return rvs
 }
 
 func isStringish(t types.Type) bool {
@@ -1135,4 +1086,26 @@ func qualified(pkg *types.Package, fn *types.Func) string {
 		}
 	}
 	return fn.Pkg().Name() + "." + fn.Name()
+}
+
+// eachParam calls f with each named parameter of a function and its index, -1 for the
+// variadic one (or every one when the signature is unknown).
+func eachParam(info *types.Info, params *ast.FieldList, sig *types.Signature, f func(*types.Var, int)) {
+	i := 0
+	for _, field := range params.List {
+		if len(field.Names) == 0 {
+			i++
+			continue
+		}
+		for _, id := range field.Names {
+			if v, ok := info.Defs[id].(*types.Var); ok {
+				idx := i
+				if sig == nil || sig.Variadic() && i == sig.Params().Len()-1 {
+					idx = -1
+				}
+				f(v, idx)
+			}
+			i++
+		}
+	}
 }

@@ -1,0 +1,26 @@
+package k8sapi
+
+import (
+	"go/build"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+var goroot = filepath.Clean(build.Default.GOROOT)
+
+// OwnPackage reports whether the fact passes (reach, statusmut, valueflow) compute
+// facts for the package: it belongs to a module that is not a versioned dependency,
+// and is not part of the standard library. Dependencies are loaded from export data
+// by the standalone driver, so facts for them would differ between drivers.
+func OwnPackage(pass *analysis.Pass) bool {
+	if pass.Module != nil && pass.Module.Version != "" {
+		return false
+	}
+	if len(pass.Files) == 0 {
+		return false
+	}
+	name := pass.Fset.File(pass.Files[0].Pos()).Name()
+	return !strings.HasPrefix(filepath.Clean(name), goroot+string(filepath.Separator))
+}
