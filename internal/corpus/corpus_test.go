@@ -25,7 +25,11 @@ var modules = append(append([]corpus.Module{}, corpus.Operators...), corpus.Libr
 // Lines of the driver's standard error (internal/driver).
 var (
 	// A package that go/packages could not load or type-check.
-	typeCheckLine = regexp.MustCompile(`^reconcilelint: package (\S+) does not type-check: (.*)$`)
+	// The first line of its description; the errors follow, one a line, indented.
+	typeCheckLine = regexp.MustCompile(`^reconcilelint: package (\S+) does not type-check(?: \(\d+ errors?\))?:(.*)$`)
+	// Imports that the go command could not load (the packages that import them are
+	// reported by typeCheckLine too).
+	unloadedLine = regexp.MustCompile(`^reconcilelint: the go command could not load \d+ imported packages?`)
 	// An analyzer's action failed: its error, or a panic the driver recovered.
 	analyzerLine = regexp.MustCompile(`^reconcilelint: ([a-z0-9]+) on (\S+): (.*)$`)
 )
@@ -155,6 +159,9 @@ func (r *result) add(pattern string, stdout, stderr []byte, code int, builds fun
 			} else {
 				r.skipped = append(r.skipped, fmt.Sprintf("%s: does not build: %s", m[1], why))
 			}
+			continue
+		}
+		if unloadedLine.MatchString(line) {
 			continue
 		}
 		if m := analyzerLine.FindStringSubmatch(line); m != nil {

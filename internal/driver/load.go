@@ -3,6 +3,7 @@ package driver
 import (
 	"fmt"
 	"go/types"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -133,6 +134,11 @@ func linkImports(pkgs []*packages.Package) {
 			typesByPath[imp.Path()] = imp
 		}
 		for path, imp := range p.Imports {
+			if imp.Name == "" && len(imp.Errors) > 0 {
+				// The go command could not load it: keep its reason (unloadedImports).
+				// Only packages that fail to type-check import it; they are not analysed.
+				continue
+			}
 			if q := byPath[imp.PkgPath]; q != nil && q != imp {
 				p.Imports[path] = q
 				continue
@@ -156,8 +162,16 @@ const maxLoadErrors = 10
 
 // loadErrors returns a description of each package that failed to load or type-check:
 // the package, then its errors (the first maxLoadErrors, and how many more), one a line.
+//
+// When the go command could not load some of their imports (a module missing from the
+// module cache, or a vendor directory that does not hold it), the type errors are only
+// what follows from that, and go/packages names no reason for them ("invalid package
+// name"): the first description then names those imports and the go command's reason.
 func loadErrors(pkgs []*packages.Package) []string {
 	var out []string
+	if u := unloadedImports(pkgs); u != "" {
+		out = append(out, u)
+	}
 	for _, p := range pkgs {
 		errs := p.Errors
 		// The go command's compile of the export data repeats the type errors in one
@@ -187,4 +201,55 @@ func loadErrors(pkgs []*packages.Package) []string {
 		out = append(out, b.String())
 	}
 	return out
+}
+
+// unloadedImports describes the imports of the failing packages that the go command
+// could not load: one line each with its reason, the first maxLoadErrors of them, and
+// what to do when the reason is a vendor directory that does not hold them.
+func unloadedImports(pkgs []*packages.Package) string {
+	var lines []string
+	seen := map[string]bool{}
+	vendor := false
+	for _, p := range pkgs {
+		if len(p.Errors) == 0 {
+			continue
+		}
+		for _, path := range slices.Sorted(maps.Keys(p.Imports)) {
+			imp := p.Imports[path]
+			if imp.Name != "" || seen[path] {
+				continue
+			}
+			i := slices.IndexFunc(imp.Errors, func(e packages.Error) bool { return e.Kind == packages.ListError })
+			if i < 0 {
+				continue
+			}
+			seen[path] = true
+			msg := imp.Errors[i].Msg
+			if j := strings.Index(msg, "-mod=vendor"); j >= 0 {
+				vendor = true
+				msg = msg[:j+len("-mod=vendor")] // the go command's explanation follows; the hint below says it once
+			}
+			lines = append(lines, path+": "+strings.Join(strings.Fields(msg), " "))
+		}
+	}
+	if len(lines) == 0 {
+		return ""
+	}
+	noun := "packages"
+	if len(lines) == 1 {
+		noun = "package"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "the go command could not load %d imported %s; the type errors below follow from that:", len(lines), noun)
+	for i, l := range lines {
+		if i == maxLoadErrors {
+			fmt.Fprintf(&b, "\n\tand %d more", len(lines)-maxLoadErrors)
+			break
+		}
+		b.WriteString("\n\t" + l)
+	}
+	if vendor {
+		b.WriteString("\n\tthe module has a vendor directory (so the go command uses -mod=vendor) that does not hold them: run `go mod vendor` first, or run reconcilelint with GOFLAGS=-mod=mod")
+	}
+	return b.String()
 }

@@ -413,6 +413,30 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
+// TestVendorWithoutCode runs on a module whose vendor directory does not hold its
+// dependencies (a module downloaded from the proxy keeps vendor/modules.txt and drops
+// the code), with the go command's default -mod=vendor: the go command's reason comes
+// first, with what to do.
+func TestVendorWithoutCode(t *testing.T) {
+	t.Parallel()
+	vendored := t.TempDir()
+	os.MkdirAll(filepath.Join(vendored, "dep"), 0o755)
+	os.MkdirAll(filepath.Join(vendored, "m", "vendor"), 0o755)
+	os.WriteFile(filepath.Join(vendored, "dep", "go.mod"), []byte("module example.com/dep\n\ngo 1.26\n"), 0o644)
+	os.WriteFile(filepath.Join(vendored, "dep", "dep.go"), []byte("package dep\n\nfunc D() {}\n"), 0o644)
+	os.WriteFile(filepath.Join(vendored, "m", "go.mod"), []byte("module example.com/m\n\ngo 1.26\n\nrequire example.com/dep v1.0.0\n\nreplace example.com/dep => ../dep\n"), 0o644)
+	os.WriteFile(filepath.Join(vendored, "m", "m.go"), []byte("package m\n\nimport \"example.com/dep\"\n\nfunc F() { dep.D() }\n"), 0o644)
+	os.WriteFile(filepath.Join(vendored, "m", "vendor", "modules.txt"), []byte("# example.com/dep v1.0.0 => ../dep\n## explicit; go 1.26\nexample.com/dep\n# example.com/dep => ../dep\n"), 0o644)
+	want := "reconcilelint: the go command could not load 1 imported package; the type errors below follow from that:\n" +
+		"\texample.com/dep: cannot find module providing package example.com/dep: import lookup disabled by -mod=vendor\n" +
+		"\tthe module has a vendor directory (so the go command uses -mod=vendor) that does not hold them: run `go mod vendor` first, or run reconcilelint with GOFLAGS=-mod=mod\n" +
+		"reconcilelint: package example.com/m does not type-check (1 error):\n"
+	out, stderr, code := runEnv(t, filepath.Join(vendored, "m"), []string{"GOFLAGS="}, "", "./...")
+	if code != 3 || !strings.HasPrefix(stderr, want) || out != "" {
+		t.Errorf("exit %d, want 3\nstdout:\n%s\nstderr:\n%s\nwant stderr to begin with:\n%s", code, out, stderr, want)
+	}
+}
+
 func TestMalformedDirective(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
