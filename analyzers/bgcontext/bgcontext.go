@@ -39,7 +39,7 @@ var Analyzer = analyzerutil.Rule{
 
 const webhookConsequence = "detaches the work from the admission request's ctx: it goes on after the API server gives up on the webhook at its timeout (10s by default, at most 30s) and cancels the request, and loses the request logger"
 
-const exposedConsequence = "detaches the work from the ctx its callers pass (a reconcile's or a webhook's): it is not cancelled with it, on manager shutdown or at a deadline, and loses the request logger"
+const exposedConsequence = "detaches the work from the ctx its callers pass: it is not cancelled with that ctx (at shutdown, at a deadline, when a webhook's request ends), and loses the caller's logger"
 
 const consequence = "detaches the work from the reconcile ctx: it is not cancelled on manager shutdown or ReconciliationTimeout from controller-runtime v0.22 on, and loses the request logger"
 

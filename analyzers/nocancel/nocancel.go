@@ -30,7 +30,7 @@ var Analyzer = analyzerutil.Must(New(DefaultConfig()))
 
 const webhookConsequence = "the webhook goes on waiting after the API server gives up on it at its timeout (10s by default, at most 30s) and cancels the request's ctx, and with failurePolicy Fail the write has been rejected meanwhile"
 
-const exposedConsequence = "the ctx its callers pass (a reconcile's or a webhook's) cannot stop it: a reconcile worker stays blocked past the ctx deadline and manager shutdown"
+const exposedConsequence = "the ctx its callers pass cannot stop it: the worker or webhook request that calls it stays blocked past that ctx's deadline and shutdown"
 
 const consequence = "the reconcile worker stays blocked past the ctx deadline (ReconciliationTimeout from controller-runtime v0.22 on) and manager shutdown"
 

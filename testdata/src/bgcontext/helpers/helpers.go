@@ -11,7 +11,7 @@ import (
 
 // EnsureSecret takes a ctx and ignores it.
 func EnsureSecret(ctx context.Context, c client.Client, obj client.Object) error {
-	return c.Create(context.TODO(), obj) // want `^context.TODO\(\) detaches the work from the ctx its callers pass \(a reconcile's or a webhook's\): it is not cancelled with it, on manager shutdown or at a deadline, and loses the request logger: use ctx \(EnsureSecret\)$`
+	return c.Create(context.TODO(), obj) // want `^context.TODO\(\) detaches the work from the ctx its callers pass: it is not cancelled with that ctx \(at shutdown, at a deadline, when a webhook's request ends\), and loses the caller's logger: use ctx \(EnsureSecret\)$`
 }
 
 // Helper carries a client.
@@ -19,7 +19,7 @@ type Helper struct{ c client.Client }
 
 // Patch is a method that ignores its ctx.
 func (h *Helper) Patch(ctx context.Context, obj client.Object) error {
-	return h.c.Update(context.Background(), obj) // want `^context.Background\(\) detaches the work from the ctx its callers pass .*: use ctx \(Patch\)$`
+	return h.c.Update(context.Background(), obj) // want `^context.Background\(\) detaches the work from the ctx its callers pass: .*: use ctx \(Patch\)$`
 }
 
 // DeleteAll passes its ctx to a helper that ignores it: the finding is in the helper.

@@ -42,7 +42,7 @@ type NotAValidator struct{ c client.Client }
 
 func (v NotAValidator) ValidateCreate(ctx context.Context, obj runtime.Object) (admission.Warnings, error) {
 	var list corev1.ConfigMapList
-	return nil, v.c.List(context.Background(), &list) // want `^context.Background\(\) detaches the work from the ctx its callers pass .*: use ctx \(ValidateCreate\)$`
+	return nil, v.c.List(context.Background(), &list) // want `^context.Background\(\) detaches the work from the ctx its callers pass: .*: use ctx \(ValidateCreate\)$`
 }
 
 // Conversions get no ctx from the webhook server: there is no request ctx to pass.

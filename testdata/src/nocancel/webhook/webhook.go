@@ -28,7 +28,7 @@ func Register(mgr manager.Manager) {
 type NotAHandler struct{ url string }
 
 func (h *NotAHandler) Handle(ctx context.Context, req admission.Request) admission.Response {
-	resp, err := http.Get(h.url) // want `^http.Get cannot be cancelled: the ctx its callers pass \(a reconcile's or a webhook's\) cannot stop it: .* \(Handle\)$`
+	resp, err := http.Get(h.url) // want `^http.Get cannot be cancelled: the ctx its callers pass cannot stop it: .* \(Handle\)$`
 	if err == nil {
 		resp.Body.Close()
 	}
