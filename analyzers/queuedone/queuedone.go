@@ -168,7 +168,8 @@ func check(pass *analysis.Pass, rep *analyzerutil.Reporter, q *queuefacts.Result
 	}
 
 	exits := q.Uncovered(b, i+1, as, shutdown, al, queuefacts.KindDone, also)
-	reportExits(exits, body, qname+".Done",
+	exits, at := inLiteral(q, body, al, exits, queuefacts.KindDone)
+	reportExits(exits, at, qname+".Done",
 		"the item stays in processing, later adds of it are absorbed and it is never handed out again", nil)
 
 	if c.IgnoreForget || !q.Mentions(body, al, queuefacts.KindRateLimited) {
@@ -182,28 +183,37 @@ func check(pass *analysis.Pass, rep *analyzerutil.Reporter, q *queuefacts.Result
 		// only: name it.
 		chain = []string{funcName(fn), partial[0].Name()}
 	}
-	at := body
-	if len(exits) > 0 {
-		// The item handled by a function literal called in place (the classic
-		// `err := func(obj any) error { defer queue.Done(obj); ... }(obj)` of client-go
-		// controllers) that forgets or requeues it on some paths: the paths of the
-		// literal that do neither are the lines to change, not the returns after it.
-		if lit, inner := settlingLiteral(q, body, al); lit != nil {
-			if g := q.CFG(lit); g != nil && len(g.Blocks) > 0 {
-				if in := q.Uncovered(g.Blocks[0], 0, nil, nil, inner, queuefacts.KindSettle, nil); len(in) > 0 {
-					exits, at = in, lit.Body
-				}
-			}
-		}
-	}
+	exits, at = inLiteral(q, body, al, exits, queuefacts.KindSettle)
 	reportExits(exits, at, qname+".Forget",
 		"the item is neither forgotten nor requeued, so its failure count is never reset and its next failure backs off longer", chain)
 }
 
-// settlingLiteral returns the function literal of body, called where it is written
+// inLiteral moves the exits of body that miss an operation of kind into the function
+// literal that handles the item, when there is one: the classic
+// `err := func(obj any) error { defer queue.Done(obj); ... }(obj)` of client-go
+// controllers, called in place, that does the operation on some paths. The paths of the
+// literal that miss it are the lines to change, not the returns after it. It returns
+// the exits to report and the body they are in.
+func inLiteral(q *queuefacts.Result, body *ast.BlockStmt, al queuefacts.Aliases, exits []queuefacts.Exit, kind queuefacts.Kind) ([]queuefacts.Exit, *ast.BlockStmt) {
+	if len(exits) == 0 {
+		return exits, body
+	}
+	lit, inner := handlingLiteral(q, body, al, kind)
+	if lit == nil {
+		return exits, body
+	}
+	if g := q.CFG(lit); g != nil && len(g.Blocks) > 0 {
+		if in := q.Uncovered(g.Blocks[0], 0, nil, nil, inner, kind, nil); len(in) > 0 {
+			return in, lit.Body
+		}
+	}
+	return exits, body
+}
+
+// handlingLiteral returns the function literal of body, called where it is written
 // (not in another literal), that receives the item (as an argument or captured) and
-// forgets or requeues it on some path, with the aliases of the item inside it.
-func settlingLiteral(q *queuefacts.Result, body *ast.BlockStmt, al queuefacts.Aliases) (*ast.FuncLit, queuefacts.Aliases) {
+// does an operation of kind on it on some path, with the aliases of the item inside it.
+func handlingLiteral(q *queuefacts.Result, body *ast.BlockStmt, al queuefacts.Aliases, kind queuefacts.Kind) (*ast.FuncLit, queuefacts.Aliases) {
 	var lit *ast.FuncLit
 	var inner queuefacts.Aliases
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -219,7 +229,7 @@ func settlingLiteral(q *queuefacts.Result, body *ast.BlockStmt, al queuefacts.Al
 				return true
 			}
 			roots := q.Params(fl, n, al)
-			if in := q.Aliases(fl.Body, roots...); q.Mentions(fl.Body, in, queuefacts.KindSettle) {
+			if in := q.Aliases(fl.Body, roots...); q.Mentions(fl.Body, in, kind) {
 				lit, inner = fl, in
 			}
 			return false

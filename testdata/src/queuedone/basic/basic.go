@@ -129,7 +129,8 @@ func (c *Controller) processViaHelper(ctx context.Context) bool {
 	return true // want `return without c.queue.Done\(key\) after c.queue.Get`
 }
 
-// A closure that misses Done on its early return.
+// A closure that misses Done on its early return: reported at that return, inside the
+// closure (the line to change), not at the return after the call.
 func (c *Untyped) processClosure() bool {
 	obj, shutdown := c.queue.Get()
 	if shutdown {
@@ -138,13 +139,30 @@ func (c *Untyped) processClosure() bool {
 	err := func(obj interface{}) error {
 		key, ok := obj.(string)
 		if !ok {
-			return errSkip
+			return errSkip // want `^return without c.queue.Done\(obj\) after c.queue.Get \(line \d+\): the item stays in processing`
 		}
 		defer c.queue.Done(obj)
 		return c.sync(key)
 	}(obj)
 	_ = err
-	return true // want `return without c.queue.Done\(obj\) after c.queue.Get`
+	return true
+}
+
+// A closure that calls Done on every path, and a return after it that skips the
+// closure: that return is the one reported.
+func (c *Untyped) processClosureSkipped(skip bool) bool {
+	obj, shutdown := c.queue.Get()
+	if shutdown {
+		return false
+	}
+	if skip {
+		return true // want `^return without c.queue.Done\(obj\) after c.queue.Get`
+	}
+	_ = func(obj interface{}) error {
+		defer c.queue.Done(obj)
+		return nil
+	}(obj)
+	return true
 }
 
 var errTerminal = errors.New("terminal")
