@@ -91,8 +91,10 @@ func modules(t *testing.T) []string {
 func TestStandalone(t *testing.T) {
 	t.Parallel()
 	seen := map[string]bool{}
-	for _, dir := range modules(t) {
+	mods, ran := modules(t), 0
+	for _, dir := range mods {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
+			ran++
 			want, err := os.ReadFile(filepath.Join(dir, "expected.txt"))
 			if err != nil {
 				t.Fatal(err)
@@ -119,7 +121,11 @@ func TestStandalone(t *testing.T) {
 			}
 		})
 	}
-	// Every rule has at least one finding in some e2e module.
+	// Every rule has at least one finding in some e2e module (when -run selected them all).
+	if ran < len(mods) {
+		t.Logf("%d of %d modules ran: not checking that every rule has a finding", ran, len(mods))
+		return
+	}
 	out, _, _ := run(t, repoRoot(t), "", "help")
 	_, ruleList, _ := strings.Cut(out, "\nrules (")
 	_, ruleList, _ = strings.Cut(ruleList, "\n")
