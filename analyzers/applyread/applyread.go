@@ -3,16 +3,14 @@ package applyread
 import (
 	_ "embed"
 	"fmt"
-	"go/ast"
 	"go/types"
-	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/astutil"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
 	"github.com/reconcilelint/reconcilelint/passes/directives"
+	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 	"github.com/reconcilelint/reconcilelint/passes/valueflow"
 )
 
@@ -44,7 +42,8 @@ func run(pass *analysis.Pass) (any, error) {
 	rep := analyzerutil.NewReporter(pass)
 	flow := pass.ResultOf[valueflow.Analyzer].(*valueflow.Result)
 	for _, f := range flow.FlowsTo(valueflow.AppliedObject) {
-		call, body := enclosing(pass, f.Expr)
+		call, fn := valueflow.ArgOf(pass, f.Expr)
+		body := k8sapi.FuncBody(fn)
 		if call == nil || body == nil || rep.Skip(call.Pos()) {
 			continue
 		}
@@ -61,29 +60,4 @@ func run(pass *analysis.Pass) (any, error) {
 		rep.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: msg})
 	}
 	return rep.Outcome(), nil
-}
-
-// enclosing returns the call that e is an argument of, and the body of the innermost
-// function around it.
-func enclosing(pass *analysis.Pass, e ast.Expr) (*ast.CallExpr, *ast.BlockStmt) {
-	for _, file := range pass.Files {
-		if file.FileStart > e.Pos() || e.End() > file.FileEnd {
-			continue
-		}
-		path, _ := astutil.PathEnclosingInterval(file, e.Pos(), e.End())
-		var call *ast.CallExpr
-		for i, n := range path {
-			switch n := n.(type) {
-			case *ast.CallExpr:
-				if call == nil && i > 0 && slices.Contains(n.Args, path[i-1].(ast.Expr)) {
-					call = n
-				}
-			case *ast.FuncLit:
-				return call, n.Body
-			case *ast.FuncDecl:
-				return call, n.Body
-			}
-		}
-	}
-	return nil, nil
 }

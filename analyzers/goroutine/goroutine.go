@@ -47,7 +47,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if kind == entry.Webhook {
 			where, consequence = "a webhook", webhookConsequence
 		}
-		body := funcBody(fn)
+		body := k8sapi.FuncBody(fn)
 		if body == nil {
 			continue
 		}
@@ -84,16 +84,6 @@ func run(pass *analysis.Pass) (any, error) {
 		})
 	}
 	return rep.Outcome(), nil
-}
-
-func funcBody(fn ast.Node) *ast.BlockStmt {
-	switch fn := fn.(type) {
-	case *ast.FuncDecl:
-		return fn.Body
-	case *ast.FuncLit:
-		return fn.Body
-	}
-	return nil
 }
 
 // startsRunnable reports whether call is x.Start(ctx) for a method with the shape of

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/cfg"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 	"github.com/reconcilelint/reconcilelint/passes/queuefacts"
 )
 
@@ -83,13 +84,7 @@ func check(pass *analysis.Pass, rep *analyzerutil.Reporter, q *queuefacts.Result
 	if len(as.Lhs) > 1 {
 		shutdown = varOf(info, as.Lhs[len(as.Lhs)-1])
 	}
-	var body *ast.BlockStmt
-	switch fn := fn.(type) {
-	case *ast.FuncDecl:
-		body = fn.Body
-	case *ast.FuncLit:
-		body = fn.Body
-	}
+	body := k8sapi.FuncBody(fn)
 	g := q.CFG(fn)
 	if g == nil || body == nil {
 		return

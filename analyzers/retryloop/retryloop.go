@@ -2,12 +2,12 @@ package retryloop
 
 import (
 	_ "embed"
-	"go/ast"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
 	"github.com/reconcilelint/reconcilelint/passes/entry"
+	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 	"github.com/reconcilelint/reconcilelint/passes/reach"
 )
 
@@ -51,13 +51,7 @@ func run(pass *analysis.Pass, c Config) (any, error) {
 	}
 	for _, fn := range r.Funcs() { // conflict retries of a webhook's own writes are its business
 		chain, _ := r.Reached(fn)
-		var body *ast.BlockStmt
-		switch fn := fn.(type) {
-		case *ast.FuncDecl:
-			body = fn.Body
-		case *ast.FuncLit:
-			body = fn.Body
-		}
+		body := k8sapi.FuncBody(fn)
 		if body != nil && !rep.Skip(body.Pos()) {
 			conflictClosures(pass, rep, body, chain)
 		}

@@ -24,7 +24,13 @@
 // bool returned by meta.SetStatusCondition, a comparison of old and new), when an
 // earlier if statement returns (the object is already up to date), or when the function
 // compares with a DeepEqual or Equal call (equality.Semantic.DeepEqual, reflect.DeepEqual,
-// cmp.Equal). Not reported: conditions set through meta.SetStatusCondition (their
+// cmp.Equal); ifs that only test an error or nil guard nothing. The write may be in a
+// helper, of this package or another, that writes its argument unguarded
+// (r.updateStatus(ctx, obj), kube.PatchStatus(ctx, c, obj), also through further
+// helpers): the finding is then at the call of the helper, after the store, with the
+// helpers in the chain. A helper that compares or writes only under a condition is a
+// guarded write and is not followed. A deferred write (defer r.updateStatus(ctx, obj))
+// persists the stores made after the defer statement too. Not reported: conditions set through meta.SetStatusCondition (their
 // LastTransitionTime changes only with the status), values stored in other objects,
 // packages whose controllers filter events with GenerationChangedPredicate (status
 // and metadata writes do not change the generation, so they trigger nothing), and writes

@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -15,6 +16,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 	"github.com/reconcilelint/reconcilelint/passes/reach"
 	"github.com/reconcilelint/reconcilelint/passes/subresource"
+	"github.com/reconcilelint/reconcilelint/passes/valueflow"
 )
 
 //go:embed doc.go
@@ -31,7 +33,7 @@ const (
 var Analyzer = analyzerutil.Rule{
 	Name:     "selftrigger",
 	Doc:      doc,
-	Requires: []*analysis.Analyzer{directives.Analyzer, reach.Analyzer, subresource.Analyzer},
+	Requires: []*analysis.Analyzer{directives.Analyzer, reach.Analyzer, subresource.Analyzer, valueflow.Analyzer},
 }.Analyzer(run)
 
 const msg = "%s writes the reconciled object with %s, set from %s at line %d, on every pass without comparing old and new: each write is a watch event that reconciles the object again, a hot loop; write only when something changed (compare with equality.Semantic.DeepEqual, or use the bool of meta.SetStatusCondition)%s"
@@ -67,12 +69,30 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(reconciled) == 0 {
 		return rep.Outcome(), nil
 	}
+	// Calls of helpers (of this package or another) that write their argument where
+	// nothing guards the write, by the function they are in.
+	flow := pass.ResultOf[valueflow.Analyzer].(*valueflow.Result)
+	helpers := map[ast.Node][]write{}
+	for _, sink := range []valueflow.Sink{valueflow.WrittenObject, valueflow.WrittenStatus} {
+		iface := "Writer"
+		if sink == valueflow.WrittenStatus {
+			iface = "SubResourceWriter"
+		}
+		for _, f := range flow.FlowsTo(sink) {
+			if len(f.Via) == 0 {
+				continue // a client write: checkFunc finds it
+			}
+			if call, fn := valueflow.ArgOf(pass, f.Expr); call != nil && fn != nil {
+				helpers[fn] = append(helpers[fn], write{call: call, obj: f.Expr, iface: iface, via: f.Via})
+			}
+		}
+	}
 	for _, fn := range r.Funcs() {
 		if rep.Skip(fn.Pos()) {
 			continue
 		}
 		chain, _ := r.Reached(fn)
-		checkFunc(pass, rep, nss, fn, chain, func(v *types.Var) bool {
+		checkFunc(pass, rep, nss, fn, chain, helpers[fn], func(v *types.Var) bool {
 			if reconciled[v] {
 				return true
 			}
@@ -101,13 +121,7 @@ func filtersGeneration(pass *analysis.Pass) bool {
 // inspectBody visits the body of the function node fn, without entering function
 // literals (reach lists reached closures separately).
 func inspectBody(fn ast.Node, visit func(ast.Node)) {
-	var body *ast.BlockStmt
-	switch fn := fn.(type) {
-	case *ast.FuncDecl:
-		body = fn.Body
-	case *ast.FuncLit:
-		body = fn.Body
-	}
+	body := k8sapi.FuncBody(fn)
 	if body == nil {
 		return
 	}
@@ -206,7 +220,16 @@ type store struct {
 	what string // "obj.Status.LastReconciled"
 }
 
-func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, nss *subresource.Result, fn ast.Node, chain []string, isObj func(*types.Var) bool) {
+// write is an Update or Patch of an object: a client call, or a call of a helper that
+// writes its argument (via names the helpers down to the write).
+type write struct {
+	call  *ast.CallExpr
+	obj   ast.Expr
+	iface string // Writer, or SubResourceWriter for a status write
+	via   []string
+}
+
+func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, nss *subresource.Result, fn ast.Node, chain []string, helpers []write, isObj func(*types.Var) bool) {
 	stores := map[*types.Var][]store{} // in source order
 	add := func(v *types.Var, ok bool, pos token.Pos, desc, what string) {
 		if v == nil || !ok || desc == "" || !isObj(v) {
@@ -214,10 +237,12 @@ func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, nss *subresource
 		}
 		stores[v] = append(stores[v], store{pos, desc, what})
 	}
-	compares := false
-	var guards []*ast.IfStmt
+	writes := helpers
+	deferred := map[*ast.CallExpr]bool{}
 	inspectBody(fn, func(n ast.Node) {
 		switch n := n.(type) {
+		case *ast.DeferStmt:
+			deferred[n.Call] = true
 		case *ast.AssignStmt:
 			if len(n.Lhs) != len(n.Rhs) {
 				return
@@ -232,57 +257,43 @@ func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, nss *subresource
 				add(v, ok, n.Pos(), "an increment", types.ExprString(n.X))
 			}
 		case *ast.CallExpr:
-			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
-				switch sel.Sel.Name {
-				case "DeepEqual", "Equal", "DeepDerivative", "EqualValues":
-					compares = true
-				case "SetAnnotations", "SetLabels":
-					if len(n.Args) == 1 {
-						v := rootVar(pass, sel.X)
-						add(v, true, n.Pos(), volatile(pass, n.Args[0]), types.ExprString(sel.X)+"."+sel.Sel.Name[3:])
-					}
-				}
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && (sel.Sel.Name == "SetAnnotations" || sel.Sel.Name == "SetLabels") && len(n.Args) == 1 {
+				v := rootVar(pass, sel.X)
+				add(v, true, n.Pos(), volatile(pass, n.Args[0]), types.ExprString(sel.X)+"."+sel.Sel.Name[3:])
 			}
-		case *ast.IfStmt:
-			if !errTest(pass, n.Cond) {
-				guards = append(guards, n)
+			if len(n.Args) < 2 {
+				return
+			}
+			op, ok := k8sapi.ClientCall(pass.Pkg, pass.TypesInfo, n)
+			if ok && (op.Iface == "Writer" || op.Iface == "SubResourceWriter") && (op.Method == "Update" || op.Method == "Patch") {
+				writes = append(writes, write{call: n, obj: n.Args[1], iface: op.Iface})
 			}
 		}
 	})
-	if len(stores) == 0 || compares {
+	if len(stores) == 0 {
 		return
 	}
-	inspectBody(fn, func(n ast.Node) {
-		call, ok := n.(*ast.CallExpr)
-		if !ok || len(call.Args) < 2 {
-			return
+	for _, w := range writes {
+		v := rootVar(pass, w.obj)
+		at := w.call.Pos()
+		if deferred[w.call] {
+			at = fn.End() // a deferred write persists the stores after the defer too
 		}
-		op, ok := k8sapi.ClientCall(pass.Pkg, pass.TypesInfo, call)
-		if !ok || (op.Iface != "Writer" && op.Iface != "SubResourceWriter") || (op.Method != "Update" && op.Method != "Patch") {
-			return
-		}
-		v := rootVar(pass, call.Args[1])
 		var st store
 		for _, s := range stores[v] {
-			if s.pos < call.Pos() && persists(pass, nss, op.Iface, call.Args[1], s) {
+			if s.pos < at && persists(pass, nss, w.iface, w.obj, s) {
 				st = s // the last store before the write that the write persists
 			}
 		}
-		if v == nil || st.desc == "" {
-			return
-		}
-		for _, g := range guards {
-			// An enclosing if, or an earlier if that returns.
-			if g.Pos() <= call.Pos() && call.End() <= g.End() || g.End() <= call.Pos() && returns(g.Body) {
-				return
-			}
+		if v == nil || st.desc == "" || !valueflow.Unguarded(pass.TypesInfo, k8sapi.FuncBody(fn), w.call) {
+			continue
 		}
 		line := pass.Fset.Position(st.pos).Line
 		rep.Report(analysis.Diagnostic{
-			Pos: call.Pos(), End: call.End(),
-			Message: fmt.Sprintf(msg, writeName(call), st.what, st.desc, line, analyzerutil.Chain(chain)),
+			Pos: w.call.Pos(), End: w.call.End(),
+			Message: fmt.Sprintf(msg, writeName(w.call), st.what, st.desc, line, analyzerutil.Chain(append(slices.Clone(chain), w.via...))),
 		})
-	})
+	}
 }
 
 // persists reports whether a write through iface (Writer or SubResourceWriter) of obj
@@ -310,33 +321,4 @@ func writeName(call *ast.CallExpr) string {
 		}
 	}
 	return s
-}
-
-// errTest reports whether cond only tests errors (err != nil, apierrors.IsNotFound(err)).
-func errTest(pass *analysis.Pass, cond ast.Expr) bool {
-	switch c := ast.Unparen(cond).(type) {
-	case *ast.BinaryExpr:
-		if c.Op == token.LAND || c.Op == token.LOR {
-			return errTest(pass, c.X) && errTest(pass, c.Y)
-		}
-		return k8sapi.IsError(pass.TypesInfo.TypeOf(c.X)) || k8sapi.IsError(pass.TypesInfo.TypeOf(c.Y))
-	case *ast.UnaryExpr:
-		return c.Op == token.NOT && errTest(pass, c.X)
-	case *ast.CallExpr:
-		for _, a := range c.Args {
-			if k8sapi.IsError(pass.TypesInfo.TypeOf(a)) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// returns reports whether the block ends in a return.
-func returns(b *ast.BlockStmt) bool {
-	if b == nil || len(b.List) == 0 {
-		return false
-	}
-	_, ok := b.List[len(b.List)-1].(*ast.ReturnStmt)
-	return ok
 }

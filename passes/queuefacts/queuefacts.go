@@ -715,13 +715,7 @@ func (r *Result) CFG(fn ast.Node) *cfg.CFG {
 	if g, ok := r.cfgs[fn]; ok {
 		return g
 	}
-	var body *ast.BlockStmt
-	switch fn := fn.(type) {
-	case *ast.FuncDecl:
-		body = fn.Body
-	case *ast.FuncLit:
-		body = fn.Body
-	}
+	body := k8sapi.FuncBody(fn)
 	var g *cfg.CFG
 	if body != nil {
 		g = cfg.New(body, r.mayReturn)

@@ -13,7 +13,7 @@ import (
 // A detector returns the values written at the sinks of one kind in the package.
 type detector func(st *analysisState, ins *inspector.Inspector, res *Result) []Flow
 
-var detectors = []detector{conditionSinks, metricSinks, applySinks}
+var detectors = []detector{conditionSinks, metricSinks, clientSinks}
 
 // ---- conditions ------------------------------------------------------------
 
@@ -259,7 +259,7 @@ func (st *analysisState) SliceElems(e ast.Expr) ([]ast.Expr, bool) {
 	return elems, ok
 }
 
-// ---- apply field owners ------------------------------------------------------
+// ---- client writes and apply field owners ------------------------------------------------------
 
 // Apply is a server-side apply call and what its options say about the field manager.
 type Apply struct {
@@ -276,7 +276,10 @@ type Apply struct {
 // Applies returns the server-side apply calls of the package.
 func (r *Result) Applies() []Apply { return r.applies }
 
-func applySinks(st *analysisState, ins *inspector.Inspector, res *Result) []Flow {
+// clientSinks returns the flows into the client writes: the objects of unguarded
+// Updates and Patches (WrittenObject, WrittenStatus), the objects of server-side
+// applies (AppliedObject) and their field owners (FieldOwner); it records the applies.
+func clientSinks(st *analysisState, ins *inspector.Inspector, res *Result) []Flow {
 	pass := st.pass
 	if k8sapi.LookupType(pass.Pkg, k8sapi.ClientPkg, "Writer") == nil {
 		return nil
@@ -284,7 +287,14 @@ func applySinks(st *analysisState, ins *inspector.Inspector, res *Result) []Flow
 	var out []Flow
 	for cur := range ins.Root().Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
-		first, ok := st.applyCall(call)
+		op, ok := k8sapi.ClientCall(st.pass.Pkg, st.pass.TypesInfo, call)
+		if !ok || (op.Iface != "Writer" && op.Iface != "SubResourceWriter") {
+			continue
+		}
+		if f, ok := writeFlow(st, cur, op); ok {
+			out = append(out, f)
+		}
+		first, ok := st.applyCall(op, call)
 		if !ok {
 			continue
 		}
@@ -313,13 +323,9 @@ func applySinks(st *analysisState, ins *inspector.Inspector, res *Result) []Flow
 	return out
 }
 
-// applyCall reports whether call is a server-side apply, and the index of its first
-// option argument.
-func (st *analysisState) applyCall(call *ast.CallExpr) (int, bool) {
-	op, ok := k8sapi.ClientCall(st.pass.Pkg, st.pass.TypesInfo, call)
-	if !ok || (op.Iface != "Writer" && op.Iface != "SubResourceWriter") {
-		return 0, false
-	}
+// applyCall reports whether call, a call of a writer's method op, is a server-side
+// apply, and the index of its first option argument.
+func (st *analysisState) applyCall(op k8sapi.ClientOp, call *ast.CallExpr) (int, bool) {
 	switch op.Method {
 	case "Apply":
 		return 2, true

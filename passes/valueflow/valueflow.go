@@ -57,7 +57,7 @@ import (
 // Analyzer computes value flows into sinks, and per-function summaries as facts.
 var Analyzer = &analysis.Analyzer{
 	Name:       "valueflow",
-	Doc:        "compute which values reach condition fields, metric label values and server-side applies, and which errors and read objects functions return, across functions and packages",
+	Doc:        "compute which values reach condition fields, metric label values, client writes and server-side applies, and which errors and read objects functions return, across functions and packages",
 	URL:        "https://github.com/reconcilelint/reconcilelint/tree/main/passes/valueflow",
 	Run:        run,
 	Requires:   []*analysis.Analyzer{inspect.Analyzer},
@@ -862,6 +862,9 @@ func (st *analysisState) propagate(direct []Flow) []Flow {
 		var out []Flow
 		for _, ps := range sinks {
 			if ps.Index >= len(call.Args) || call.Ellipsis.IsValid() && ps.Index == len(call.Args)-1 {
+				continue
+			}
+			if unguardedOnly(ps.Sink) && st.guardedCall(call) {
 				continue
 			}
 			a := call.Args[ps.Index]

@@ -8,6 +8,8 @@ import (
 	"k8s.io/apimachinery/pkg/api/equality"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"example.com/newrules/internal/kubewrite"
 )
 
 // StampReconciler records when it last saw each ConfigMap.
@@ -50,4 +52,20 @@ func (r *OwnerStampReconciler) Reconcile(ctx context.Context, req ctrl.Request) 
 	}
 	cm.Annotations = map[string]string{"example.com/changed": time.Now().UTC().Format(time.RFC3339)}
 	return ctrl.Result{}, r.Update(ctx, &cm)
+}
+
+// HeartbeatReconciler leaves the write to a helper of another package.
+type HeartbeatReconciler struct {
+	client.Client
+}
+
+// Reconcile implements reconcile.Reconciler.
+func (r *HeartbeatReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, req.NamespacedName, &cm); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	// Reported at the call of the helper that writes it on every pass.
+	cm.Labels = map[string]string{"example.com/heartbeat": time.Now().UTC().Format("20060102T150405")}
+	return ctrl.Result{}, kubewrite.Save(ctx, r.Client, &cm)
 }

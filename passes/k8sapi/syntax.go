@@ -1,6 +1,7 @@
 package k8sapi
 
 import (
+	"go/ast"
 	"go/build"
 	"path/filepath"
 	"strings"
@@ -23,4 +24,16 @@ func OwnPackage(pass *analysis.Pass) bool {
 	}
 	name := pass.Fset.File(pass.Files[0].Pos()).Name()
 	return !strings.HasPrefix(filepath.Clean(name), goroot+string(filepath.Separator))
+}
+
+// FuncBody returns the body of a function declaration or literal, nil for any other
+// node (or a declaration without a body).
+func FuncBody(fn ast.Node) *ast.BlockStmt {
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		return fn.Body
+	case *ast.FuncLit:
+		return fn.Body
+	}
+	return nil
 }
