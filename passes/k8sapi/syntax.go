@@ -37,3 +37,12 @@ func FuncBody(fn ast.Node) *ast.BlockStmt {
 	}
 	return nil
 }
+
+// EndsInReturn reports whether the block ends in a return statement.
+func EndsInReturn(b *ast.BlockStmt) bool {
+	if b == nil || len(b.List) == 0 {
+		return false
+	}
+	_, ok := b.List[len(b.List)-1].(*ast.ReturnStmt)
+	return ok
+}

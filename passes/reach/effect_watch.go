@@ -159,7 +159,7 @@ func dedupGuarded(info *types.Info, cur inspector.Cursor, call *ast.CallExpr) bo
 			return true
 		}
 		encloses := ifs.Body.Pos() <= call.Pos() && call.Pos() < ifs.Body.End()
-		if !encloses && (ifs.End() > call.Pos() || !returns(ifs.Body)) {
+		if !encloses && (ifs.End() > call.Pos() || !k8sapi.EndsInReturn(ifs.Body)) {
 			return true
 		}
 		// The guarded code: the then branch, or what follows an if that returns.
@@ -255,12 +255,4 @@ func records(info *types.Info, body *ast.BlockStmt, in func(ast.Node) bool, m as
 		return !found
 	})
 	return found
-}
-
-func returns(b *ast.BlockStmt) bool {
-	if b == nil || len(b.List) == 0 {
-		return false
-	}
-	_, ok := b.List[len(b.List)-1].(*ast.ReturnStmt)
-	return ok
 }

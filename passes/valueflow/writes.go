@@ -79,7 +79,7 @@ func Unguarded(info *types.Info, body *ast.BlockStmt, n ast.Node) bool {
 				return true
 			}
 			// An enclosing if, or an earlier if that returns.
-			if x.Pos() <= n.Pos() && n.End() <= x.End() || x.End() <= n.Pos() && endsInReturn(x.Body) {
+			if x.Pos() <= n.Pos() && n.End() <= x.End() || x.End() <= n.Pos() && k8sapi.EndsInReturn(x.Body) {
 				guarded = true
 			}
 		}
@@ -121,15 +121,6 @@ func nilTest(info *types.Info, cond ast.Expr) bool {
 		}
 	}
 	return false
-}
-
-// endsInReturn reports whether the block ends in a return.
-func endsInReturn(b *ast.BlockStmt) bool {
-	if b == nil || len(b.List) == 0 {
-		return false
-	}
-	_, ok := b.List[len(b.List)-1].(*ast.ReturnStmt)
-	return ok
 }
 
 // guardedCall reports whether the call that passes a sink that holds only for unguarded
