@@ -32,8 +32,9 @@
 // guarded write and is not followed. A deferred write (defer r.updateStatus(ctx, obj))
 // persists the stores made after the defer statement too. Not reported: conditions set through meta.SetStatusCondition (their
 // LastTransitionTime changes only with the status), values stored in other objects,
-// packages whose controllers filter events with GenerationChangedPredicate (status
-// and metadata writes do not change the generation, so they trigger nothing), and writes
+// packages whose controllers filter events with GenerationChangedPredicate, or with a
+// predicate.Funcs of their own whose UpdateFunc reads the generation (status and
+// metadata writes do not change the generation, so they trigger nothing), and writes
 // that drop the stored value: with the status subresource on (assumed unless the kind's
 // markers leave it off), an Update or Patch of the main resource ignores status changes
 // (the statusupdate rule reports the lost change) and a status write ignores labels and

@@ -106,8 +106,10 @@ func run(pass *analysis.Pass) (any, error) {
 	return rep.Outcome(), nil
 }
 
-// filtersGeneration reports whether the package uses GenerationChangedPredicate: its
-// controllers then drop status and metadata writes.
+// filtersGeneration reports whether the package uses GenerationChangedPredicate, or
+// writes one by hand: a predicate.Funcs whose UpdateFunc reads the generation
+// (`e.ObjectOld.GetGeneration() != e.ObjectNew.GetGeneration()`). Its controllers then
+// drop status and metadata writes.
 func filtersGeneration(pass *analysis.Pass) bool {
 	for _, obj := range pass.TypesInfo.Uses {
 		if tn, ok := obj.(*types.TypeName); ok && tn.Pkg() != nil && tn.Pkg().Path() == k8sapi.PredicatePkg &&
@@ -115,7 +117,44 @@ func filtersGeneration(pass *analysis.Pass) bool {
 			return true
 		}
 	}
-	return false
+	found := false
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			lit, ok := n.(*ast.CompositeLit)
+			if !ok || found {
+				return !found
+			}
+			named := k8sapi.Named(pass.TypesInfo.TypeOf(lit))
+			if named == nil || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != k8sapi.PredicatePkg {
+				return true
+			}
+			for _, elt := range lit.Elts {
+				kv, ok := elt.(*ast.KeyValueExpr)
+				if !ok {
+					continue
+				}
+				if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "UpdateFunc" {
+					if fl, ok := kv.Value.(*ast.FuncLit); ok && readsGeneration(fl.Body) {
+						found = true
+					}
+				}
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// readsGeneration reports whether body calls GetGeneration or reads a Generation field.
+func readsGeneration(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok && (sel.Sel.Name == "GetGeneration" || sel.Sel.Name == "Generation") {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // inspectBody visits the body of the function node fn, without entering function

@@ -18,6 +18,9 @@ type TypedPredicate[object any] interface {
 	Generic(event.TypedGenericEvent[object]) bool
 }
 
+// Funcs is TypedFuncs on client.Object.
+type Funcs = TypedFuncs[client.Object]
+
 // TypedFuncs implements TypedPredicate with optional functions.
 type TypedFuncs[object any] struct {
 	CreateFunc  func(event.TypedCreateEvent[object]) bool
