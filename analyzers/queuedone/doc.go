@@ -51,7 +51,8 @@
 // where it is written but does the call counts too: the analyzer cannot know when it
 // runs, and errs towards silence. When a literal called in place calls Done, or
 // forgets or requeues the item, on some paths only, the finding is at the returns of the
-// literal that miss it (the lines to change), not at the returns after the call.
+// literal that miss it (the lines to change), not at the returns after the call; a
+// return before the literal that skips it is reported as well.
 //
 // The paths are those of control-flow graphs built with golang.org/x/tools/go/cfg from
 // the syntax of the functions that touch a queue. A consumer is a few dozen lines and

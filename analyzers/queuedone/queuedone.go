@@ -199,6 +199,12 @@ func inLiteral(q *queuefacts.Result, body *ast.BlockStmt, al queuefacts.Aliases,
 	}
 	if g := q.CFG(lit); g != nil && len(g.Blocks) > 0 {
 		if in := q.Uncovered(g.Blocks[0], 0, nil, nil, inner, kind, nil); len(in) > 0 {
+			// The returns before the literal are paths of their own: they stay.
+			for _, e := range exits {
+				if e.Return != nil && e.Return.End() <= lit.Pos() {
+					in = append(in, e)
+				}
+			}
 			return in, lit.Body
 		}
 	}

@@ -148,7 +148,27 @@ func (c *Untyped) processClosure() bool {
 	return true
 }
 
-// A closure that calls Done on every path, and a return after it that skips the
+// A return before the closure that skips it, and a path of the closure that misses
+// Done: both reported.
+func (c *Untyped) processClosureBoth(skip bool) bool {
+	obj, shutdown := c.queue.Get()
+	if shutdown {
+		return false
+	}
+	if skip {
+		return true // want `^return without c.queue.Done\(obj\) after c.queue.Get`
+	}
+	_ = func(obj interface{}) error {
+		if obj == nil {
+			return errSkip // want `^return without c.queue.Done\(obj\) after c.queue.Get`
+		}
+		defer c.queue.Done(obj)
+		return nil
+	}(obj)
+	return true
+}
+
+// A closure that calls Done on every path, and a return before it that skips the
 // closure: that return is the one reported.
 func (c *Untyped) processClosureSkipped(skip bool) bool {
 	obj, shutdown := c.queue.Get()
