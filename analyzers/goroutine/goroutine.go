@@ -34,6 +34,8 @@ var Analyzer = analyzerutil.Rule{
 
 const webhookConsequence = "is not waited for: the API server has its answer before the goroutine ends, its error reaches no one, it outlives the request's ctx, and every create, update or delete of the kinds the webhook covers starts another; do the work inline, or in a controller"
 
+const conversionConsequence = "is not waited for: the API server has the converted object before the goroutine ends, its error reaches no one, and every read and write of the kind in a version other than the stored one starts another; do the work inline, or in a controller"
+
 const consequence = "is not waited for: the controller treats the object as done (Forget) while it runs, its error reaches no one, and the next reconcile of the object may run at the same time; do the work inline or wait for it before returning"
 
 const errgroupPkg = "golang.org/x/sync/errgroup"
@@ -46,6 +48,9 @@ func run(pass *analysis.Pass) (any, error) {
 		where, consequence := "a Reconcile path", consequence
 		if kind == entry.Webhook {
 			where, consequence = "a webhook", webhookConsequence
+			if r.Conversion(fn) {
+				consequence = conversionConsequence
+			}
 		}
 		body := k8sapi.FuncBody(fn)
 		if body == nil {

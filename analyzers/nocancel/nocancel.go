@@ -30,6 +30,8 @@ var Analyzer = analyzerutil.Must(New(DefaultConfig()))
 
 const webhookConsequence = "the webhook goes on waiting after the API server gives up on it at its timeout (10s by default, at most 30s) and cancels the request's ctx, and with failurePolicy Fail the write has been rejected meanwhile"
 
+const conversionConsequence = "the webhook goes on waiting after the API server gives up on it, and the read or write that needed the conversion has failed meanwhile"
+
 const exposedConsequence = "the ctx its callers pass cannot stop it: the worker or webhook request that calls it stays blocked past that ctx's deadline and shutdown"
 
 const consequence = "the reconcile worker stays blocked past the ctx deadline (ReconciliationTimeout from controller-runtime v0.22 on) and manager shutdown"
@@ -50,6 +52,9 @@ sites:
 			consequence = exposedConsequence
 		} else if kind == entry.Webhook {
 			consequence = webhookConsequence
+			if r.Conversion(s.Func) {
+				consequence = conversionConsequence
+			}
 		}
 		if allow[s.Desc] {
 			continue

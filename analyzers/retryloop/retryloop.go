@@ -40,7 +40,7 @@ func run(pass *analysis.Pass, c Config) (any, error) {
 		}
 		if kind == entry.Webhook {
 			rep.Reportf(s.Node, "%s re-runs %s after it fails, in a webhook: %s; return the error and let the client retry%s",
-				what, call, analyzerutil.WebhookWait, analyzerutil.Chain(chain))
+				what, call, analyzerutil.Wait(r.Conversion(s.Func)), analyzerutil.Chain(chain))
 			continue
 		}
 		rep.Reportf(s.Node, "%s re-runs %s after it fails: the retry holds the reconcile worker and bypasses the per-object backoff of the queue; return the error instead%s",

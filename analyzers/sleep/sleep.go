@@ -38,13 +38,14 @@ sites:
 			}
 		}
 		if kind == entry.Webhook {
+			wait := analyzerutil.Wait(r.Conversion(s.Func))
 			if s.Via == nil {
 				rep.Reportf(s.Node, "%s blocks the webhook: %s; do not wait in a webhook, decide from what is known now%s",
-					s.Desc, analyzerutil.WebhookWait, analyzerutil.Chain(chain))
+					s.Desc, wait, analyzerutil.Chain(chain))
 				continue
 			}
 			rep.Reportf(s.Node, "%s blocks the webhook via %s: %s; do not wait in a webhook, decide from what is known now%s",
-				s.Desc, s.Via[len(s.Via)-1], analyzerutil.WebhookWait, analyzerutil.Chain(append(chain, s.Via[:len(s.Via)-1]...)))
+				s.Desc, s.Via[len(s.Via)-1], wait, analyzerutil.Chain(append(chain, s.Via[:len(s.Via)-1]...)))
 			continue
 		}
 		if s.Via == nil {

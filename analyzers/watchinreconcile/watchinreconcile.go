@@ -25,6 +25,8 @@ var Analyzer = analyzerutil.Must(New(DefaultConfig()))
 
 const webhookConsequence = "every admission request adds another watch or handler, leaking informers and duplicating events, and the first one waits for a cache sync while the API server waits for the webhook: start it once at set-up or deduplicate it"
 
+const conversionConsequence = "every conversion (each read and write of the kind in a version other than the stored one) adds another watch or handler, leaking informers and duplicating events, and the first one waits for a cache sync while the API server waits for the webhook: start it once at set-up or deduplicate it"
+
 const consequence = "every reconcile adds another watch or handler, leaking informers and duplicating events: start it once at set-up (SetupWithManager) or deduplicate it"
 
 func run(pass *analysis.Pass, allow map[string]bool) (any, error) {
@@ -44,6 +46,9 @@ sites:
 		where, why := "a reconcile path", consequence
 		if kind == entry.Webhook {
 			where, why = "a webhook", webhookConsequence
+			if r.Conversion(s.Func) {
+				why = conversionConsequence
+			}
 		}
 		if s.Via == nil {
 			rep.Reportf(s.Node, "%s in %s: %s%s", s.Desc, where, why, analyzerutil.Chain(chain))

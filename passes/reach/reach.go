@@ -108,6 +108,9 @@ type Site struct {
 type Result struct {
 	reached map[ast.Node][]string // function node → shortest chain from a reconcile entry point (short names)
 	hooked  map[ast.Node][]string // the same from webhook entry points
+	// converts holds the nodes of hooked reached only from conversion webhooks
+	// (ConvertTo/ConvertFrom, spoke converter functions), not from admission ones.
+	converts map[ast.Node]bool
 	exposed map[ast.Node][]string // the same from exposed functions (see Exposed)
 	sites   []Site
 	funcs   []ast.Node // reached function nodes, in source order
@@ -138,6 +141,15 @@ func (r *Result) ReachedAs(fn ast.Node) (chain []string, kind entry.Kind, ok boo
 		return c, entry.Webhook, true
 	}
 	return nil, "", false
+}
+
+// Conversion reports whether fn, reached from a webhook (ReachedAs gives
+// entry.Webhook), is reached only from conversion webhooks: the API server calls them
+// on reads and writes of a kind in a version other than the stored one, not on
+// admission, and rules say so in their messages.
+func (r *Result) Conversion(fn ast.Node) bool {
+	_, rec := r.reached[fn]
+	return !rec && r.converts[fn]
 }
 
 // Exposed reports whether fn is reached, on the calling goroutine, from a function of
@@ -193,7 +205,7 @@ type fnInfo struct {
 func run(pass *analysis.Pass) (any, error) {
 	recs := pass.ResultOf[reconcilers.Analyzer].(*reconcilers.Result)
 	hooks := pass.ResultOf[webhooks.Analyzer].(*webhooks.Result)
-	res := &Result{reached: map[ast.Node][]string{}, hooked: map[ast.Node][]string{}, exposed: map[ast.Node][]string{}}
+	res := &Result{reached: map[ast.Node][]string{}, hooked: map[ast.Node][]string{}, exposed: map[ast.Node][]string{}, converts: map[ast.Node]bool{}}
 	own := k8sapi.OwnPackage(pass)
 	if !own && len(recs.Entries()) == 0 && len(hooks.Entries()) == 0 {
 		return res, nil
@@ -379,7 +391,22 @@ func run(pass *analysis.Pass) (any, error) {
 		return out
 	}
 	bfs(nodes(recs.Points()), res.reached, false)
-	bfs(nodes(hooks.Points()), res.hooked, false)
+	var admission, conversion []ast.Node
+	for _, e := range hooks.Entries() {
+		if e.Role == webhooks.Conversion || e.Role == webhooks.Spoke {
+			conversion = append(conversion, e.Node)
+		} else {
+			admission = append(admission, e.Node)
+		}
+	}
+	bfs(admission, res.hooked, false)
+	converted := map[ast.Node][]string{}
+	bfs(conversion, converted, false)
+	for n, c := range converted {
+		if _, ok := res.hooked[n]; !ok {
+			res.hooked[n], res.converts[n] = c, true
+		}
+	}
 	if own && pass.Pkg.Name() != "main" {
 		var roots []ast.Node
 		for _, n := range order {

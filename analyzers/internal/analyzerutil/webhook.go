@@ -4,5 +4,15 @@ package analyzerutil
 // report from webhook entry points (package webhooks) use it in their messages.
 const WebhookWait = "the API server waits for the webhook on every create, update or delete of the kinds it covers (timeoutSeconds: 10s by default, at most 30s) and, with failurePolicy Fail, rejects the write when the webhook does not answer in time"
 
-// WebhookCancel says what happens to a webhook's work when the API server gives up.
-const WebhookCancel = "the API server gives up on the webhook at its timeout (10s by default) and the request's ctx is cancelled, but the work goes on"
+// ConversionWait says what a slow conversion webhook does: the API server calls it to
+// convert objects between versions of a kind, on reads as well as writes.
+const ConversionWait = "the API server waits for the conversion webhook on every read and write of the kind in a version other than the stored one (lists and watches included) and fails the request when the webhook does not answer in time"
+
+// Wait is WebhookWait, or ConversionWait for code reached only from conversion
+// webhooks.
+func Wait(conversion bool) string {
+	if conversion {
+		return ConversionWait
+	}
+	return WebhookWait
+}

@@ -93,7 +93,10 @@ it covers, and waits for it: timeoutSeconds, 10s by default, at most 30s. With
 failurePolicy Fail, a webhook that does not answer in time rejects the write; a stuck
 webhook blocks every write of those kinds. When the API server gives up, the request's
 ctx is cancelled. A conversion webhook is called whenever an object is read or written
-in a version other than the stored one.
+in a version other than the stored one (lists and watches included), and a conversion
+that does not answer fails that request: for code reached only from conversion entry
+points (ConvertTo, ConvertFrom, spoke converter functions) the messages of sleep,
+retryloop, goroutine, nocancel and watchinreconcile describe that, not admission.
 
 Rules that report from both kinds, with a message about what happens in a webhook:
 bgcontext, ctxfield, goroutine, nocancel, retryloop (not its conflict-closure check),
