@@ -111,10 +111,10 @@ type Result struct {
 	// converts holds the nodes of hooked reached only from conversion webhooks
 	// (ConvertTo/ConvertFrom, spoke converter functions), not from admission ones.
 	converts map[ast.Node]bool
-	exposed map[ast.Node][]string // the same from exposed functions (see Exposed)
-	sites   []Site
-	funcs   []ast.Node // reached function nodes, in source order
-	all     []ast.Node // function nodes reached from entry points of any kind, in source order
+	exposed  map[ast.Node][]string // the same from exposed functions (see Exposed)
+	sites    []Site
+	funcs    []ast.Node // reached function nodes, in source order
+	all      []ast.Node // function nodes reached from entry points of any kind, in source order
 }
 
 // Reached reports whether the function node (*ast.FuncDecl or *ast.FuncLit) is reached
