@@ -69,21 +69,19 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(reconciled) == 0 {
 		return rep.Outcome(), nil
 	}
-	// Calls of helpers (of this package or another) that write their argument where
-	// nothing guards the write, by the function they are in.
+	// The writes nothing guards, by the function they are in: client Updates and
+	// Patches, and calls of helpers (of this package or another) that write their
+	// argument so.
 	flow := pass.ResultOf[valueflow.Analyzer].(*valueflow.Result)
-	helpers := map[ast.Node][]write{}
+	writes := map[ast.Node][]write{}
 	for _, sink := range []valueflow.Sink{valueflow.WrittenObject, valueflow.WrittenStatus} {
 		iface := "Writer"
 		if sink == valueflow.WrittenStatus {
 			iface = "SubResourceWriter"
 		}
 		for _, f := range flow.FlowsTo(sink) {
-			if len(f.Via) == 0 {
-				continue // a client write: checkFunc finds it
-			}
 			if call, fn := valueflow.ArgOf(pass, f.Expr); call != nil && fn != nil {
-				helpers[fn] = append(helpers[fn], write{call: call, obj: f.Expr, iface: iface, via: f.Via})
+				writes[fn] = append(writes[fn], write{call: call, obj: f.Expr, iface: iface, via: f.Via})
 			}
 		}
 	}
@@ -92,7 +90,7 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		chain, _ := r.Reached(fn)
-		checkFunc(pass, rep, nss, fn, chain, helpers[fn], func(v *types.Var) bool {
+		checkFunc(pass, rep, nss, fn, chain, writes[fn], func(v *types.Var) bool {
 			if reconciled[v] {
 				return true
 			}
@@ -259,8 +257,9 @@ type store struct {
 	what string // "obj.Status.LastReconciled"
 }
 
-// write is an Update or Patch of an object: a client call, or a call of a helper that
-// writes its argument (via names the helpers down to the write).
+// write is an unguarded Update or Patch of an object (valueflow.WrittenObject,
+// WrittenStatus): a client call, or a call of a helper that writes its argument (via
+// names the helpers down to the write).
 type write struct {
 	call  *ast.CallExpr
 	obj   ast.Expr
@@ -268,7 +267,7 @@ type write struct {
 	via   []string
 }
 
-func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, nss *subresource.Result, fn ast.Node, chain []string, helpers []write, isObj func(*types.Var) bool) {
+func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, nss *subresource.Result, fn ast.Node, chain []string, writes []write, isObj func(*types.Var) bool) {
 	stores := map[*types.Var][]store{} // in source order
 	add := func(v *types.Var, ok bool, pos token.Pos, desc, what string) {
 		if v == nil || !ok || desc == "" || !isObj(v) {
@@ -276,7 +275,6 @@ func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, nss *subresource
 		}
 		stores[v] = append(stores[v], store{pos, desc, what})
 	}
-	writes := helpers
 	deferred := map[*ast.CallExpr]bool{}
 	inspectBody(fn, func(n ast.Node) {
 		switch n := n.(type) {
@@ -300,13 +298,6 @@ func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, nss *subresource
 				v := rootVar(pass, sel.X)
 				add(v, true, n.Pos(), volatile(pass, n.Args[0]), types.ExprString(sel.X)+"."+sel.Sel.Name[3:])
 			}
-			if len(n.Args) < 2 {
-				return
-			}
-			op, ok := k8sapi.ClientCall(pass.Pkg, pass.TypesInfo, n)
-			if ok && (op.Iface == "Writer" || op.Iface == "SubResourceWriter") && (op.Method == "Update" || op.Method == "Patch") {
-				writes = append(writes, write{call: n, obj: n.Args[1], iface: op.Iface})
-			}
 		}
 	})
 	if len(stores) == 0 {
@@ -324,7 +315,7 @@ func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, nss *subresource
 				st = s // the last store before the write that the write persists
 			}
 		}
-		if v == nil || st.desc == "" || !valueflow.Unguarded(pass.TypesInfo, k8sapi.FuncBody(fn), w.call) {
+		if v == nil || st.desc == "" {
 			continue
 		}
 		line := pass.Fset.Position(st.pos).Line

@@ -2,21 +2,19 @@ package valueflow
 
 import (
 	"go/ast"
-	"slices"
-
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
-
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 )
 
 // The sinks of client writes: the object of an Update or a Patch (any patch type) that
-// nothing guards in its function (see Unguarded). A helper that writes its parameter
+// nothing guards in its function (see unguarded). A helper that writes its parameter
 // unguarded, and is itself called unguarded, passes the sink on to its callers; a
 // guarded call does not (the helper's caller compared before calling it).
 const (
@@ -37,7 +35,7 @@ func writeFlow(st *analysisState, cur inspector.Cursor, op k8sapi.ClientOp) (Flo
 		return Flow{}, false
 	}
 	for e := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		if !Unguarded(st.pass.TypesInfo, k8sapi.FuncBody(e.Node()), call) {
+		if !unguarded(st.pass.TypesInfo, k8sapi.FuncBody(e.Node()), call) {
 			return Flow{}, false
 		}
 		break
@@ -49,13 +47,13 @@ func writeFlow(st *analysisState, cur inspector.Cursor, op k8sapi.ClientOp) (Flo
 	return Flow{Sink: sink, Expr: call.Args[1]}, true
 }
 
-// Unguarded reports whether nothing in the function body guards the call n: it is in
+// unguarded reports whether nothing in the function body guards the call n: it is in
 // no if statement and follows no if statement that returns (an up-to-date check), other
 // than ifs that only test errors (err != nil, apierrors.IsNotFound(err)) or nil
 // (obj == nil, obj.Labels == nil: nothing old and new are compared by), and the
 // function compares nothing with a DeepEqual or Equal call (equality.Semantic.DeepEqual,
 // reflect.DeepEqual, cmp.Equal). Function literals inside body are not looked at.
-func Unguarded(info *types.Info, body *ast.BlockStmt, n ast.Node) bool {
+func unguarded(info *types.Info, body *ast.BlockStmt, n ast.Node) bool {
 	if body == nil {
 		return false
 	}
@@ -126,53 +124,42 @@ func nilTest(info *types.Info, cond ast.Expr) bool {
 // guardedCall reports whether the call that passes a sink that holds only for unguarded
 // writes on to a helper is guarded in its own function.
 func (st *analysisState) guardedCall(call *ast.CallExpr) bool {
-	body := st.bodyAround(call.Pos())
-	return body == nil || !Unguarded(st.pass.TypesInfo, body, call)
-}
-
-// bodyAround returns the body of the innermost function (declaration or literal) of
-// the package around pos.
-func (st *analysisState) bodyAround(pos token.Pos) *ast.BlockStmt {
-	for _, d := range st.decls {
-		if d.Body == nil || pos < d.Body.Pos() || pos >= d.Body.End() {
-			continue
+	for _, n := range pathTo(st.pass.Files, call) {
+		switch n.(type) {
+		case *ast.FuncLit, *ast.FuncDecl:
+			return !unguarded(st.pass.TypesInfo, k8sapi.FuncBody(n), call)
 		}
-		body := d.Body
-		ast.Inspect(d.Body, func(n ast.Node) bool {
-			if lit, ok := n.(*ast.FuncLit); ok {
-				if lit.Body.Pos() <= pos && pos < lit.Body.End() {
-					body = lit.Body
-					return true
-				}
-				return false
-			}
-			return n == nil || n.Pos() <= pos && pos < n.End()
-		})
-		return body
 	}
-	return nil
+	return true
 }
 
 // ArgOf returns the call that e is an argument of (nil when it is none) and the
 // innermost function (*ast.FuncDecl or *ast.FuncLit) around e: where a rule reports
 // the Expr of a Flow.
 func ArgOf(pass *analysis.Pass, e ast.Expr) (*ast.CallExpr, ast.Node) {
-	for _, file := range pass.Files {
-		if file.FileStart > e.Pos() || e.End() > file.FileEnd {
-			continue
-		}
-		path, _ := astutil.PathEnclosingInterval(file, e.Pos(), e.End())
-		var call *ast.CallExpr
-		for i, n := range path {
-			switch n := n.(type) {
-			case *ast.CallExpr:
-				if call == nil && i > 0 && slices.Contains(n.Args, path[i-1].(ast.Expr)) {
-					call = n
-				}
-			case *ast.FuncLit, *ast.FuncDecl:
-				return call, n
+	path := pathTo(pass.Files, e)
+	var call *ast.CallExpr
+	for i, n := range path {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if call == nil && i > 0 && slices.Contains(n.Args, path[i-1].(ast.Expr)) {
+				call = n
 			}
+		case *ast.FuncLit, *ast.FuncDecl:
+			return call, n
 		}
 	}
 	return nil, nil
+}
+
+// pathTo returns the nodes from n up to the root of its file, innermost first
+// (astutil.PathEnclosingInterval), or nil when n is in none of files.
+func pathTo(files []*ast.File, n ast.Node) []ast.Node {
+	for _, file := range files {
+		if file.FileStart <= n.Pos() && n.End() <= file.FileEnd {
+			path, _ := astutil.PathEnclosingInterval(file, n.Pos(), n.End())
+			return path
+		}
+	}
+	return nil
 }
