@@ -96,6 +96,9 @@ func DeepCopyValue(v any) any {
 }
 
 func (o Object) meta() map[string]any {
+	if o == nil {
+		return map[string]any{}
+	}
 	m, ok := o["metadata"].(map[string]any)
 	if !ok {
 		m = map[string]any{}
@@ -307,19 +310,27 @@ func (o Object) Conditions() []Condition {
 	var out []Condition
 	for _, x := range l {
 		m, _ := x.(map[string]any)
-		out = append(out, Condition{Type: str(m["type"]), Status: str(m["status"]), Reason: str(m["reason"])})
+		og, _ := m["observedGeneration"].(int64)
+		out = append(out, Condition{Type: str(m["type"]), Status: str(m["status"]), Reason: str(m["reason"]), ObservedGeneration: og})
 	}
 	return out
 }
 
-// Condition is the part of a metav1.Condition the scenarios use.
-type Condition struct{ Type, Status, Reason string }
+// Condition is the part of a metav1.Condition the scenarios use
+// (ObservedGeneration 0: not set).
+type Condition struct {
+	Type, Status, Reason string
+	ObservedGeneration   int64
+}
 
 // SetCondition sets a condition in status.conditions, replacing the one of
 // the same type in place, like meta.SetStatusCondition.
 func (o Object) SetCondition(c Condition) {
 	l, _ := o.Get("status.conditions").([]any)
 	m := map[string]any{"type": c.Type, "status": c.Status, "reason": c.Reason}
+	if c.ObservedGeneration != 0 {
+		m["observedGeneration"] = c.ObservedGeneration
+	}
 	for i, x := range l {
 		if xm, _ := x.(map[string]any); str(xm["type"]) == c.Type {
 			l[i] = m

@@ -37,6 +37,13 @@ type Kind struct {
 	// status, writes to /status keep everything else.
 	StatusSubresource bool
 	Generation        GenerationPolicy
+	// Validate, when set, returns the field error of an invalid object
+	// ("spec.size: Invalid value: -1: must be >= 0"), as the CRD's
+	// OpenAPI schema or a built-in kind's validation would.
+	Validate func(o Object) string
+	// Default, when set, fills in defaults on every write (the API
+	// server's defaulting: a Deployment's spec.replicas is 1).
+	Default func(o Object)
 }
 
 // CustomKind returns a namespaced custom resource kind of group example.com.
@@ -53,8 +60,13 @@ func CustomKind(name string, status bool) Kind {
 var (
 	ConfigMap  = Kind{Name: "ConfigMap", APIVersion: "v1", Resource: "configmaps", Namespaced: true}
 	Secret     = Kind{Name: "Secret", APIVersion: "v1", Resource: "secrets", Namespaced: true}
-	Deployment = Kind{Name: "Deployment", APIVersion: "apps/v1", Resource: "deployments.apps", Namespaced: true, StatusSubresource: true, Generation: SpecGeneration}
-	Namespace  = Kind{Name: "Namespace", APIVersion: "v1", Resource: "namespaces", StatusSubresource: true}
+	Deployment = Kind{Name: "Deployment", APIVersion: "apps/v1", Resource: "deployments.apps", Namespaced: true, StatusSubresource: true, Generation: SpecGeneration,
+		Default: func(o Object) {
+			if o.Get("spec.replicas") == nil {
+				o.Set("spec.replicas", int64(1))
+			}
+		}}
+	Namespace = Kind{Name: "Namespace", APIVersion: "v1", Resource: "namespaces", StatusSubresource: true}
 )
 
 // EventType is the type of a watch event.
@@ -224,6 +236,17 @@ func (s *Store) Create(obj Object, opts Options) (Object, error) {
 	if k.StatusSubresource {
 		delete(o, "status")
 	}
+	requested := o.DeepCopy()
+	if k.Default != nil {
+		k.Default(o)
+	}
+	if k.Validate != nil {
+		if msg := k.Validate(o); msg != "" {
+			err := NewInvalid(k, o.Name(), msg)
+			s.logf("create %s %s refused: %s", k.Name, o.Key(), err)
+			return nil, err
+		}
+	}
 	if opts.DryRun {
 		return o, nil
 	}
@@ -238,7 +261,8 @@ func (s *Store) Create(obj Object, opts Options) (Object, error) {
 	}
 	o.SetResourceVersion(s.nextRV())
 	s.objs[k.Name][o.Key()] = o
-	s.claim(k, o, nil, manager(opts), false, "")
+	requested.meta()["uid"] = o.UID()
+	s.claim(k, requested, nil, manager(opts), false, "")
 	s.Writes[k.Name]++
 	s.logf("create %s %s → resourceVersion %s", k.Name, o.Key(), o.ResourceVersion())
 	s.emit(k.Name, Added, o)
@@ -332,6 +356,16 @@ func (s *Store) write(k Kind, old, next Object, opts Options, status bool, op, a
 		}
 		if len(added) > 0 {
 			err := NewInvalid(k, old.Name(), fmt.Sprintf("metadata.finalizers: Forbidden: no new finalizers can be added if the object is being deleted, found new finalizers %s", goStrings(added)))
+			s.logf("%s %s %s refused: %s", op, k.Name, old.Key(), err)
+			return nil, err
+		}
+	}
+	if k.Default != nil {
+		k.Default(next)
+	}
+	if k.Validate != nil {
+		if msg := k.Validate(next); msg != "" {
+			err := NewInvalid(k, old.Name(), msg)
 			s.logf("%s %s %s refused: %s", op, k.Name, old.Key(), err)
 			return nil, err
 		}

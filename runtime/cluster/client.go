@@ -262,6 +262,7 @@ func (x *External) Create(ctx *controller.Ctx, id string, ctxAware bool) error {
 		x.Resources = map[string]bool{}
 	}
 	x.Resources[id] = true
+	ctx.Logf("%s: %s created", x.Name, id)
 	return nil
 }
 
@@ -271,6 +272,7 @@ func (x *External) Remove(ctx *controller.Ctx, id string, ctxAware bool) error {
 		return err
 	}
 	delete(x.Resources, id)
+	ctx.Logf("%s: %s deleted", x.Name, id)
 	return nil
 }
 

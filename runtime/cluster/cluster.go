@@ -55,11 +55,19 @@ type Options struct {
 	LoseLeaseAt time.Duration
 	// ShutdownAt > 0: SIGTERM then (graceful shutdown).
 	ShutdownAt time.Duration
+	// IgnoreSIGTERM: the manager was started with a ctx nothing cancels
+	// (context.Background()): SIGTERM stops nothing, and the kubelet
+	// kills the process TerminationGracePeriod later (default 30s).
+	IgnoreSIGTERM          bool
+	TerminationGracePeriod time.Duration
 	// Restarts: the process is down from At for Down, then a new one
 	// starts (new caches, new queues, empty memory).
 	Restarts []Restart
 	// GCDelay is the garbage collector's reaction time (default 1s).
 	GCDelay time.Duration
+	// ResyncKeepsRunning: the resync timers keep the run going until the
+	// horizon (a scenario about what only the resync brings).
+	ResyncKeepsRunning bool
 	// ListForbidden names kinds the informers cannot list (missing
 	// RBAC): their caches never sync.
 	ListForbidden []string
@@ -102,6 +110,9 @@ func New(o Options) *Cluster {
 	}
 	if o.GracefulShutdownTimeout == 0 {
 		o.GracefulShutdownTimeout = 30 * time.Second
+	}
+	if o.TerminationGracePeriod == 0 {
+		o.TerminationGracePeriod = 30 * time.Second
 	}
 	if o.GCDelay == 0 {
 		o.GCDelay = time.Second
@@ -174,7 +185,20 @@ func (c *Cluster) Run(sc controller.Scenario) *controller.Report {
 			user(env)
 		}
 	}
-	return controller.Run(sc)
+	rep := controller.Run(sc)
+	if rep.Stats.Counters == nil {
+		rep.Stats.Counters = map[string]int{}
+	}
+	rep.Stats.Counters["resourceVersion at end"] = int(c.Store.ResourceVersion())
+	return rep
+}
+
+// AddWatch registers a watch while the process runs (a watch started
+// inside Reconcile): its handler gets the cache's contents at once as
+// initial-list events.
+func (c *Cluster) AddWatch(w *Watch) {
+	c.watches = append(c.watches, w)
+	c.informer(w.Kind.Name).addWatch(w)
 }
 
 // start brings up a process: informers list, leader election, controllers.
@@ -207,6 +231,13 @@ func (c *Cluster) start() {
 	}
 	if c.opts.ShutdownAt > 0 && env.Now() < c.opts.ShutdownAt {
 		env.After(c.opts.ShutdownAt-env.Now(), false, func() {
+			if c.opts.IgnoreSIGTERM {
+				c.logf("manager", "SIGTERM: the manager's ctx is never cancelled, nothing stops")
+				env.After(c.opts.TerminationGracePeriod, false, func() {
+					env.Exit(fmt.Sprintf("SIGKILL after terminationGracePeriodSeconds (%s), %d reconcile(s) cut off", controller.FormatDuration(c.opts.TerminationGracePeriod), env.Busy()))
+				})
+				return
+			}
 			c.logf("manager", "SIGTERM: stopping the controllers (graceful shutdown, at most %s)", controller.FormatDuration(c.opts.GracefulShutdownTimeout))
 			env.Shutdown("SIGTERM")
 		})
@@ -257,7 +288,7 @@ func (c *Cluster) startController(name string) {
 					c.env.Exit("cache sync timeout")
 					return
 				}
-				step := min(time.Second, c.opts.CacheSyncTimeout-waited)
+				step := min(100*time.Millisecond, c.opts.CacheSyncTimeout-waited)
 				waited += step
 				c.env.After(step, false, wait)
 				return

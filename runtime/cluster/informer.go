@@ -215,7 +215,7 @@ func (in *informer) stop() {
 }
 
 func (in *informer) scheduleResync() {
-	in.stopRes = in.c.env.After(in.c.opts.SyncPeriod, true, func() {
+	in.stopRes = in.c.env.After(in.c.opts.SyncPeriod, !in.c.opts.ResyncKeepsRunning, func() {
 		if in.dead {
 			return
 		}
@@ -298,6 +298,7 @@ func (in *informer) send(w *Watch, ev HandlerEvent) {
 		}
 	}
 	w.Events++
+	env.Count("handler calls", 1)
 	if w.Handler.Side != nil {
 		w.Handler.Side(ev)
 	}

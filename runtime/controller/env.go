@@ -129,6 +129,17 @@ func (e *Env) Shutdown(why string) {
 	}
 }
 
+// Busy returns the number of reconciles running.
+func (e *Env) Busy() int {
+	n := 0
+	for _, w := range e.s.workers {
+		if w.busy {
+			n++
+		}
+	}
+	return n
+}
+
 // Exit ends the process at once, as os.Exit does (a lost leader lease, a
 // cache that did not sync): running reconciles are abandoned mid-way.
 func (e *Env) Exit(why string) {

@@ -106,6 +106,7 @@ type Stats struct {
 	GoroutinesLeaked      int // still running at the end
 	Converged             bool
 	ConvergedAt           time.Duration
+	HasConverged          bool // the scenario defines convergence
 	End                   time.Duration
 	MaxNumRequeues        int
 	FinalNumRequeues      map[Request]int
@@ -290,7 +291,9 @@ func (s *sim) loop() {
 		s.dispatch()
 		s.sample()
 		if s.crashed {
-			s.st.StoppedBy = "crash"
+			if s.st.StoppedBy == "" {
+				s.st.StoppedBy = "crash"
+			}
 			return
 		}
 		if s.stopped && s.allIdle() {
@@ -609,6 +612,7 @@ func (s *sim) report() *Report {
 			}
 		}
 	}
+	s.st.HasConverged = s.sc.Converged != nil
 	if s.sc.Converged != nil && s.convergedAt != nil && s.sc.Converged() {
 		s.st.Converged = true
 		s.st.ConvergedAt = s.convergedAt.Sub(s.start)

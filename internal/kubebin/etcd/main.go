@@ -26,7 +26,9 @@ func main() {
 	noFsync := fs.Bool("unsafe-no-fsync", false, "disable fsync (tests only)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: etcd [flags]")
-		fs.VisitAll(func(f *flag.Flag) { fmt.Fprintf(fs.Output(), "  --%s\n\t%s (default %q)\n", f.Name, f.Usage, f.DefValue) })
+		fs.VisitAll(func(f *flag.Flag) {
+			fmt.Fprintf(fs.Output(), "  --%s\n\t%s (default %q)\n", f.Name, f.Usage, f.DefValue)
+		})
 	}
 	fs.Parse(os.Args[1:])
 
