@@ -88,7 +88,9 @@ func toU(o apiserver.Object) *unstructured.Unstructured {
 	return &unstructured.Unstructured{Object: map[string]any(o.DeepCopy())}
 }
 
-func fromU(u *unstructured.Unstructured) apiserver.Object { return apiserver.Object(u.Object).DeepCopy() }
+func fromU(u *unstructured.Unstructured) apiserver.Object {
+	return apiserver.Object(u.Object).DeepCopy()
+}
 
 func (p *pair) fakeGet(k apiserver.Kind, name string) (apiserver.Object, error) {
 	u := &unstructured.Unstructured{}
