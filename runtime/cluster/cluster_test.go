@@ -21,7 +21,9 @@ func newApp() apiserver.Object {
 	return apiserver.New(app, "default", "a", map[string]any{"spec": map[string]any{"x": "1"}})
 }
 
-func noop(*controller.Ctx, controller.Request) (controller.Result, error) { return controller.Result{}, nil }
+func noop(*controller.Ctx, controller.Request) (controller.Result, error) {
+	return controller.Result{}, nil
+}
 
 func trace(rep *controller.Report) string {
 	var b strings.Builder
