@@ -8,6 +8,7 @@ module github.com/reconcilelint/reconcilelint/internal/k8stest
 go 1.26.0
 
 require (
+	example.com/newrules v0.0.0
 	github.com/go-logr/logr v1.4.3
 	github.com/prometheus/client_golang v1.23.2
 	github.com/reconcilelint/reconcilelint v0.0.0
@@ -70,3 +71,6 @@ require (
 )
 
 replace github.com/reconcilelint/reconcilelint => ../..
+
+// The e2e module whose reconcilers realapi runs under a real manager.
+replace example.com/newrules => ../../testdata/e2e/newrules
