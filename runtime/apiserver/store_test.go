@@ -114,7 +114,9 @@ func TestFinalizersAndDeletion(t *testing.T) {
 	s := newStore(t)
 	o := apiserver.New(app, "default", "a", nil)
 	o.AddFinalizer("example.com/f")
-	o, _ = s.Create(o, apiserver.Options{})
+	if _, err := s.Create(o, apiserver.Options{}); err != nil {
+		t.Fatal(err)
+	}
 	if err := s.Delete("App", key, apiserver.DeleteOptions{}); err != nil {
 		t.Fatal(err)
 	}

@@ -139,6 +139,10 @@ func (c *Cluster) schedule(d time.Duration, f func()) {
 	c.env.After(d, false, f)
 }
 
+// Logf adds a line to the trace (for side effects a scenario's handlers
+// perform).
+func (c *Cluster) Logf(who, format string, args ...any) { c.logf(who, format, args...) }
+
 func (c *Cluster) logf(who, format string, args ...any) {
 	if c.env != nil {
 		c.env.Logf(who, format, args...)
