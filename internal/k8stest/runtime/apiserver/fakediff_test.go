@@ -280,7 +280,7 @@ func (p *pair) step(t *testing.T, rng *rand.Rand) {
 }
 
 func TestStoreAgainstFakeClient(t *testing.T) {
-	for seed := range uint64(25) {
+	for seed := range uint64(15) {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
 			p := newPair()
 			rng := rand.New(rand.NewPCG(seed, 7))
