@@ -144,6 +144,7 @@ func (s *Store) Apply(config Object, manager string, force, status bool) (Object
 		s.managed[k.Name][key] = owners
 	}
 	var conflicts []string
+	conflicting := map[string]bool{}
 	for p := range want {
 		for _, m := range sortedKeys(owners) {
 			if m == manager || !owners[m][p] {
@@ -151,6 +152,7 @@ func (s *Store) Apply(config Object, manager string, force, status bool) (Object
 			}
 			if !equal(old.Get(p), config.Get(p)) {
 				conflicts = append(conflicts, fmt.Sprintf("conflict with %q: .%s", m, p))
+				conflicting[p] = true
 			}
 		}
 	}
@@ -182,7 +184,9 @@ func (s *Store) Apply(config Object, manager string, force, status bool) (Object
 	if err != nil {
 		return nil, err
 	}
-	// Ownership: manager owns what it applied; force takes fields over.
+	// Ownership: manager owns what it applied; force takes over the
+	// conflicting fields only (a field applied with the value it has
+	// stays shared with its other owners).
 	kept := map[string]bool{}
 	for p := range owners[manager] {
 		if !within(p, k, status) {
@@ -191,7 +195,7 @@ func (s *Store) Apply(config Object, manager string, force, status bool) (Object
 	}
 	for p := range want {
 		kept[p] = true
-		if force {
+		if conflicting[p] {
 			for m, fs := range owners {
 				if m != manager {
 					delete(fs, p)
