@@ -63,7 +63,7 @@ apiserver-test: kubebin realapi-test
 
 # The tests alone, on binaries already in $(KUBEBIN) (what .ci/run calls).
 realapi-test:
-	cd $(K8STEST) && KUBEBUILDER_ASSETS=$(KUBEBIN) $(GO) test -count=1 -timeout 20m -v ./realapi
+	cd $(K8STEST) && KUBEBUILDER_ASSETS=$(KUBEBIN) $(GO) test -count=1 -timeout 20m -v -run "$(RUN)" ./realapi
 
 clean:
 	rm -rf bin dist
