@@ -10,6 +10,9 @@
 // stored objects: fields, finalizers, deletionTimestamp, metadata.generation,
 // and whether each write changed the resourceVersion.
 //
+// TestApplyAgainstAPIServer does the same for server-side apply by two field
+// managers (conflicts, force, shared and removed fields).
+//
 // TestSelfTriggerUnderRealManager runs the Bad and Good reconcilers of the
 // e2e module newrules (controllers.StampReconciler, OwnerStampReconciler)
 // under a real manager for a few seconds and checks the counts the model
@@ -427,4 +430,51 @@ func realStamp(t *testing.T, bad bool, ns string, window time.Duration) counts {
 		t.Fatal(err)
 	}
 	return counts{int(reconciles.Load()), int(writes.Load()), int(conflicts.Load())}
+}
+
+// TestApplyAgainstAPIServer: server-side apply by two field managers of
+// random subsets of a ConfigMap's data keys, with and without force, on the
+// model and on the API server: the same conflicts and the same data.
+func TestApplyAgainstAPIServer(t *testing.T) {
+	skip(t)
+	c := newClient(t)
+	ctx := context.Background()
+	for seed := range uint64(15) {
+		ns := fmt.Sprintf("apply-%d", seed)
+		if err := c.Create(ctx, toU(apiserver.New(apiserver.Namespace, "", ns, nil))); err != nil {
+			t.Fatal(err)
+		}
+		model := apiserver.NewStore(func() time.Duration { return 0 }, nil, kinds...)
+		rng := rand.New(rand.NewPCG(seed, 5))
+		var log []string
+		for step := range 25 {
+			manager := []string{"m1", "m2"}[rng.IntN(2)]
+			force := rng.IntN(3) == 0
+			data := map[string]any{}
+			for _, k := range []string{"a", "b", "c"} {
+				if rng.IntN(2) == 0 {
+					data[k] = []string{"x", "y"}[rng.IntN(2)]
+				}
+			}
+			if len(data) == 0 {
+				data["a"] = "x"
+			}
+			cfg := apiserver.New(apiserver.ConfigMap, ns, "cm", map[string]any{"data": data})
+			_, mErr := model.Apply(cfg, manager, force, false)
+			opts := []client.PatchOption{client.FieldOwner(manager)}
+			if force {
+				opts = append(opts, client.ForceOwnership)
+			}
+			rErr := c.Patch(ctx, toU(cfg), client.Apply, opts...)
+			log = append(log, fmt.Sprintf("%d %s force=%v %v: model %v; real %v", step, manager, force, data, mErr, rErr))
+			if reason(mErr) != reason(rErr) {
+				t.Fatalf("seed %d step %d: model %v, real %v\n%v", seed, step, mErr, rErr, log)
+			}
+			m, _ := model.Get("ConfigMap", apiserver.Key{Namespace: ns, Name: "cm"})
+			r, _ := realGet(c, apiserver.ConfigMap, ns, "cm")
+			if !reflect.DeepEqual(m.Get("data"), r.Get("data")) {
+				t.Fatalf("seed %d step %d: model data %v, real data %v\n%v", seed, step, m.Get("data"), r.Get("data"), log)
+			}
+		}
+	}
 }
