@@ -465,6 +465,7 @@ func TestApplyAgainstAPIServer(t *testing.T) {
 			if force {
 				opts = append(opts, client.ForceOwnership)
 			}
+			//lint:ignore SA1019 the apply patch type sends the unstructured object as it is, on every release users run
 			rErr := c.Patch(ctx, toU(cfg), client.Apply, opts...)
 			log = append(log, fmt.Sprintf("%d %s force=%v %v: model %v; real %v", step, manager, force, data, mErr, rErr))
 			if reason(mErr) != reason(rErr) {

@@ -334,6 +334,7 @@ func TestApplyAgainstFakeClient(t *testing.T) {
 				if force {
 					opts = append(opts, client.ForceOwnership)
 				}
+				//lint:ignore SA1019 the apply patch type sends the unstructured object as it is, on every release users run
 				fErr := p.fake.Patch(ctx, toU(cfg), client.Apply, opts...)
 				log = append(log, fmt.Sprintf("%d %s force=%v %v: model %v; fake %v", step, manager, force, data, mErr, fErr))
 				if reason(mErr) != reason(fErr) {
