@@ -24,4 +24,7 @@
 // Good:
 //
 //	time.Sleep(time.Second) //reconcilelint:ignore sleep waits for the local socket, at most 1s
+//
+// A directive has no run-time consequence: it is a comment the Go compiler ignores, so
+// the rule has no scenario in the reference runtime (docs/runtime.md).
 package directive

@@ -65,4 +65,9 @@
 //
 //	reconcileErrors.WithLabelValues("mykind", string(apierrors.ReasonForError(err))).Inc()
 //	log.Error(err, "reconcile failed", "object", req.NamespacedName)
+//
+// The rule has no run-time consequence for the controller itself: reconciles, queues and
+// writes are the same, and what grows is the metrics registry (one series per object,
+// never deleted), which the reference runtime does not model, so the rule has no
+// scenario there (docs/runtime.md).
 package metriclabels

@@ -39,7 +39,7 @@ func run(root string, check bool) error {
 			return err
 		}
 	}
-	files := fixtures.Generate()
+	files := fixtures.Generate(fixtures.RuleExistsIn(root))
 	var stale []string
 	for _, rel := range slices.Sorted(maps.Keys(files)) {
 		path := filepath.Join(root, filepath.FromSlash(rel))

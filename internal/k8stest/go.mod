@@ -8,6 +8,7 @@ module github.com/reconcilelint/reconcilelint/internal/k8stest
 go 1.26.0
 
 require (
+	example.com/newrules v0.0.0
 	github.com/go-logr/logr v1.4.3
 	github.com/prometheus/client_golang v1.23.2
 	github.com/reconcilelint/reconcilelint v0.0.0
@@ -15,6 +16,7 @@ require (
 	golang.org/x/time v0.16.0
 	golang.org/x/tools v0.52.0
 	k8s.io/api v0.36.0
+	k8s.io/apiextensions-apiserver v0.36.0
 	k8s.io/apimachinery v0.36.0
 	k8s.io/client-go v0.36.0
 	k8s.io/utils v0.0.0-20260210185600-b8788abfbbc2
@@ -60,7 +62,6 @@ require (
 	gopkg.in/evanphx/json-patch.v4 v4.13.0 // indirect
 	gopkg.in/inf.v0 v0.9.1 // indirect
 	gopkg.in/yaml.v3 v3.0.1 // indirect
-	k8s.io/apiextensions-apiserver v0.36.0 // indirect
 	k8s.io/klog/v2 v2.140.0 // indirect
 	k8s.io/kube-openapi v0.0.0-20260317180543-43fb72c5454a // indirect
 	sigs.k8s.io/json v0.0.0-20250730193827-2d320260d730 // indirect
@@ -70,3 +71,6 @@ require (
 )
 
 replace github.com/reconcilelint/reconcilelint => ../..
+
+// The e2e module whose reconcilers realapi runs under a real manager.
+replace example.com/newrules => ../../testdata/e2e/newrules

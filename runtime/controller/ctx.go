@@ -2,6 +2,7 @@ package controller
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime"
 	"time"
@@ -26,6 +27,8 @@ type Ctx struct {
 	deadline time.Time // zero: none
 	err      error     // cancellation other than the deadline
 
+	controller string
+
 	blocked    time.Duration
 	waitingCtx bool
 	wake       clock.Timer
@@ -39,6 +42,41 @@ func (c *Ctx) Now() time.Duration { return c.s.now() }
 
 // Attempt returns the number of the reconcile (1 for the first of the run).
 func (c *Ctx) Attempt() int { return c.seq }
+
+// Controller returns the name of the controller running the reconcile.
+func (c *Ctx) Controller() string {
+	if c.parent != nil {
+		return c.parent.Controller()
+	}
+	return c.controller
+}
+
+// ReconcileID is the reconcileID controller-runtime puts into the reconcile
+// ctx and its logger (a UUID there; here the reconcile's number, so that
+// traces stay deterministic).
+func (c *Ctx) ReconcileID() string { return fmt.Sprintf("reconcile-%d", c.seq) }
+
+// LogValues are the key/value pairs of the logger controller-runtime puts
+// into the reconcile ctx (logf.FromContext(ctx)): controller, namespace,
+// name and reconcileID.
+func (c *Ctx) LogValues() []string {
+	return []string{"controller", c.Controller(), "namespace", c.req.Namespace, "name", c.req.Name, "reconcileID", c.ReconcileID()}
+}
+
+// ErrTimeoutCause is the cause controller-runtime gives the reconcile ctx's
+// timeout (context.WithTimeoutCause): context.Cause returns it once the
+// ReconciliationTimeout has expired, while Err returns DeadlineExceeded.
+var ErrTimeoutCause = errors.New("reconciliation timeout")
+
+// Cause is context.Cause(ctx): ErrTimeoutCause after the
+// ReconciliationTimeout, otherwise the same as Err.
+func (c *Ctx) Cause() error {
+	err := c.Err()
+	if errors.Is(err, context.DeadlineExceeded) {
+		return ErrTimeoutCause
+	}
+	return err
+}
 
 // Err is ctx.Err(): context.DeadlineExceeded once the ReconciliationTimeout
 // has expired, context.Canceled after shutdown (and, with a

@@ -40,6 +40,30 @@ type Scenario struct {
 	// WrapQueue, if set, wraps the queue the controller uses (to record
 	// the calls the work loop makes, for example).
 	WrapQueue func(Queue) Queue
+
+	// ControllerName names the controller of Reconciler in traces when
+	// there is more than one (More).
+	ControllerName string
+	// More are further controllers of the same process, with their own
+	// queues and workers (a manager runs several).
+	More []ControllerSpec
+	// Setup, when set, runs before the first event with the Env through
+	// which informers, a manager and external actors drive the run.
+	Setup func(env *Env)
+	// Deferred: the controllers take no item until Env.Start (a manager
+	// starts them after leader election and cache sync).
+	Deferred bool
+	// GracefulShutdownTimeout > 0 bounds the wait for running reconciles
+	// after shutdown (the manager's default is 30s); past it the process
+	// exits with them still running.
+	GracefulShutdownTimeout time.Duration
+}
+
+// ControllerSpec is one more controller of the process.
+type ControllerSpec struct {
+	Name       string
+	Options    Options
+	Reconciler Reconciler
 }
 
 // Line is one trace line.
@@ -82,11 +106,15 @@ type Stats struct {
 	GoroutinesLeaked      int // still running at the end
 	Converged             bool
 	ConvergedAt           time.Duration
+	HasConverged          bool // the scenario defines convergence
 	End                   time.Duration
 	MaxNumRequeues        int
 	FinalNumRequeues      map[Request]int
-	StoppedBy             string         // "idle", "horizon", "max reconciles", "crash"
+	StoppedBy             string         // "idle", "horizon", "max reconciles", "crash", "shutdown timeout", or what ended the process (Env.Exit)
 	Counters              map[string]int // counted by the scenario through Ctx.Count
+	// ReconcilesBy counts the reconciles of each controller (by name)
+	// when there is more than one.
+	ReconcilesBy map[string]int
 }
 
 // Report is the outcome of Run.
@@ -97,6 +125,7 @@ type Report struct {
 }
 
 type worker struct {
+	c     *ctrl
 	id    int
 	busy  bool
 	req   Request
@@ -107,16 +136,30 @@ type worker struct {
 	seq   int
 }
 
-type sim struct {
-	sc      Scenario
+// ctrl is one controller: its queue, limiter and workers.
+type ctrl struct {
+	name    string
 	opts    Options
-	clk     *clock.Virtual
-	start   time.Time
+	rec     Reconciler
 	q       Queue
 	lim     *recordingLimiter
 	workers []*worker
+	started bool
+	maxSeen map[Request]int
+}
+
+type sim struct {
+	sc      Scenario
+	clk     *clock.Virtual
+	start   time.Time
+	ctrls   []*ctrl
+	workers []*worker // of every controller
 	trace   []Line
 	st      Stats
+	env     *Env
+	// fg counts pending foreground timers (scenario events, Env.After):
+	// the run is idle only when none is left.
+	fg int
 
 	stopped     bool // ShutDown called
 	crashed     bool
@@ -128,7 +171,7 @@ type sim struct {
 
 // Run executes the scenario and returns its trace and statistics.
 func Run(sc Scenario) *Report {
-	s := &sim{sc: sc, opts: sc.Options, clk: clock.New(time.Time{})}
+	s := &sim{sc: sc, clk: clock.New(time.Time{})}
 	s.start = s.clk.Now()
 	if s.sc.Horizon <= 0 {
 		s.sc.Horizon = time.Hour
@@ -136,39 +179,75 @@ func Run(sc Scenario) *Report {
 	if s.sc.MaxReconciles <= 0 {
 		s.sc.MaxReconciles = 100000
 	}
-	n := s.opts.MaxConcurrentReconciles
+	specs := append([]ControllerSpec{{Name: sc.ControllerName, Options: sc.Options, Reconciler: sc.Reconciler}}, sc.More...)
+	for _, sp := range specs {
+		c := &ctrl{name: sp.Name, opts: sp.Options, rec: sp.Reconciler, started: !sc.Deferred, maxSeen: map[Request]int{}}
+		s.ctrls = append(s.ctrls, c)
+		s.newQueue(c)
+	}
+	s.st.Queue = s.ctrls[0].q.Kind()
+	s.st.Workers = len(s.ctrls[0].workers)
+
+	if sc.Setup != nil {
+		s.env = &Env{s: s}
+		sc.Setup(s.env)
+	}
+	events := slices.Clone(sc.Events)
+	slices.SortStableFunc(events, func(a, b Event) int { return cmp.Compare(a.At, b.At) })
+	for _, ev := range events {
+		s.fg++
+		s.clk.AfterFunc(ev.At, func() { s.fg--; s.fire(ev) })
+	}
+	s.loop()
+	return s.report()
+}
+
+// newQueue gives c a fresh queue, limiter and idle workers (at the start
+// and when the process restarts).
+func (s *sim) newQueue(c *ctrl) {
+	n := c.opts.MaxConcurrentReconciles
 	if n <= 0 {
 		n = 1
 	}
-	usePQ := s.opts.UsePriorityQueue == nil || *s.opts.UsePriorityQueue
-	inner := s.opts.RateLimiter
+	usePQ := c.opts.UsePriorityQueue == nil || *c.opts.UsePriorityQueue
+	inner := c.opts.RateLimiter
 	if inner == nil {
 		if usePQ {
 			inner = ratelimit.DefaultPriorityQueue[Request]()
 		} else {
 			inner = ratelimit.DefaultController[Request](s.clk)
 		}
+	} else if c.lim != nil {
+		c.opts.RateLimiter = nil // a custom limiter is state of the old process too
+		inner = ratelimit.DefaultPriorityQueue[Request]()
 	}
-	s.lim = &recordingLimiter{Limiter: inner, last: map[Request]time.Duration{}}
-	o := s.opts
-	o.RateLimiter = s.lim
-	s.q = NewQueue(s.clk, o)
-	if sc.WrapQueue != nil {
-		s.q = sc.WrapQueue(s.q)
+	if c.lim != nil {
+		for r, n := range c.lim.maxSeen {
+			c.maxSeen[r] = max(c.maxSeen[r], n)
+		}
 	}
+	c.lim = &recordingLimiter{Limiter: inner, last: map[Request]time.Duration{}}
+	o := c.opts
+	o.RateLimiter = c.lim
+	c.q = NewQueue(s.clk, o)
+	if s.sc.WrapQueue != nil {
+		c.q = s.sc.WrapQueue(c.q)
+	}
+	c.workers = nil
 	for i := range n {
-		s.workers = append(s.workers, &worker{id: i + 1})
+		c.workers = append(c.workers, &worker{c: c, id: i + 1})
 	}
-	s.st.Queue = s.q.Kind()
-	s.st.Workers = n
+	s.workers = nil
+	for _, x := range s.ctrls {
+		s.workers = append(s.workers, x.workers...)
+	}
+}
 
-	events := slices.Clone(sc.Events)
-	slices.SortStableFunc(events, func(a, b Event) int { return cmp.Compare(a.At, b.At) })
-	for _, ev := range events {
-		s.clk.AfterFunc(ev.At, func() { s.fire(ev) })
+func (s *sim) who(w *worker) string {
+	if len(s.ctrls) == 1 && w.c.name == "" {
+		return fmt.Sprintf("worker %d", w.id)
 	}
-	s.loop()
-	return s.report()
+	return fmt.Sprintf("%s worker %d", w.c.name, w.id)
 }
 
 func (s *sim) now() time.Duration { return s.clk.Since(s.start) }
@@ -199,7 +278,7 @@ func (s *sim) fire(ev Event) {
 		} else {
 			what += "; add " + strings.Join(names, ", ") + prio
 		}
-		s.q.AddWithOpts(AddOpts{Priority: ev.Priority}, ev.Enqueue...)
+		s.ctrls[0].q.AddWithOpts(AddOpts{Priority: ev.Priority}, ev.Enqueue...)
 	}
 	s.logf("event", "%s", what)
 	s.checkConverged()
@@ -212,7 +291,9 @@ func (s *sim) loop() {
 		s.dispatch()
 		s.sample()
 		if s.crashed {
-			s.st.StoppedBy = "crash"
+			if s.st.StoppedBy == "" {
+				s.st.StoppedBy = "crash"
+			}
 			return
 		}
 		if s.stopped && s.allIdle() {
@@ -224,10 +305,16 @@ func (s *sim) loop() {
 		}
 		next, ok := s.clk.NextDeadline()
 		if !s.stopped {
-			if rt, rok := s.q.NextReadyAt(); rok && (!ok || rt.Before(next)) {
-				next, ok = rt, true
+			queued := false
+			for _, c := range s.ctrls {
+				if rt, rok := c.q.NextReadyAt(); rok && (!ok || rt.Before(next)) {
+					next, ok = rt, true
+				}
+				if _, rok := c.q.NextReadyAt(); rok || c.q.Len() > 0 && c.started {
+					queued = true
+				}
 			}
-			if !ok && s.allIdle() && s.liveGoroutines() == 0 {
+			if s.fg == 0 && !queued && s.allIdle() && s.liveGoroutines() == 0 {
 				s.st.StoppedBy = "idle"
 				s.shutdown("idle: nothing queued, nothing waiting, no event left")
 				continue
@@ -260,7 +347,7 @@ func (s *sim) allIdle() bool {
 func (s *sim) liveGoroutines() int {
 	n := 0
 	for _, g := range s.goroutines {
-		if !g.finished {
+		if !g.finished && !g.abandoned {
 			n++
 		}
 	}
@@ -274,14 +361,14 @@ func (s *sim) dispatch() {
 	for progress := true; progress && !s.crashed; {
 		progress = false
 		for _, w := range s.workers {
-			if w.busy || s.crashed {
+			if w.busy || s.crashed || !w.c.started {
 				continue
 			}
 			if s.reconciles >= s.sc.MaxReconciles && !s.stopped {
 				s.st.StoppedBy = "max reconciles"
 				s.shutdown(fmt.Sprintf("stopping after %d reconciles", s.reconciles))
 			}
-			req, prio, shutdown, ok := s.q.GetWithPriority()
+			req, prio, shutdown, ok := w.c.q.GetWithPriority()
 			if !ok || shutdown {
 				continue
 			}
@@ -292,8 +379,10 @@ func (s *sim) dispatch() {
 }
 
 func (s *sim) sample() {
-	if l := s.q.Len(); l > s.st.MaxDepth {
-		s.st.MaxDepth = l
+	for _, c := range s.ctrls {
+		if l := c.q.Len(); l > s.st.MaxDepth {
+			s.st.MaxDepth = l
+		}
 	}
 	var total, longest time.Duration
 	for _, w := range s.workers {
@@ -324,7 +413,25 @@ func (s *sim) checkConverged() {
 func (s *sim) shutdown(why string) {
 	s.stopped = true
 	s.logf("controller", "shutdown (%s): queue.ShutDown, ctx cancelled", why)
-	s.q.ShutDown()
+	for _, c := range s.ctrls {
+		c.q.ShutDown()
+	}
+	if d := s.sc.GracefulShutdownTimeout; d > 0 && !s.allIdle() {
+		s.clk.AfterFunc(d, func() {
+			if s.allIdle() || s.crashed {
+				return
+			}
+			n := 0
+			for _, w := range s.workers {
+				if w.busy {
+					n++
+				}
+			}
+			s.logf("manager", "graceful shutdown timed out after %s: the process exits with %d reconcile(s) still running", FormatDuration(d), n)
+			s.crashed = true
+			s.st.StoppedBy = "shutdown timeout"
+		})
+	}
 	for _, w := range s.workers {
 		if w.busy {
 			w.ctx.cancelled(context.Canceled)
@@ -340,7 +447,13 @@ func (s *sim) shutdown(why string) {
 func (s *sim) startReconcile(w *worker, req Request, prio int) {
 	s.reconciles++
 	w.busy, w.req, w.prio, w.start, w.seq = true, req, prio, s.clk.Now(), s.reconciles
-	who := fmt.Sprintf("worker %d", w.id)
+	who := s.who(w)
+	if len(s.ctrls) > 1 {
+		if s.st.ReconcilesBy == nil {
+			s.st.ReconcilesBy = map[string]int{}
+		}
+		s.st.ReconcilesBy[w.c.name]++
+	}
 	for _, g := range s.goroutines {
 		if !g.finished && g.ctx.req == req {
 			s.st.GoroutinesOverlapping++
@@ -351,18 +464,19 @@ func (s *sim) startReconcile(w *worker, req Request, prio int) {
 	if prio != 0 {
 		prioText = fmt.Sprintf(", priority %d", prio)
 	}
-	s.logf(who, "reconcile #%d %s starts (NumRequeues %d%s)", w.seq, req, s.q.NumRequeues(req), prioText)
+	s.logf(who, "reconcile #%d %s starts (NumRequeues %d%s)", w.seq, req, w.c.q.NumRequeues(req), prioText)
 
-	c := &Ctx{s: s, who: who, req: req, seq: w.seq, worker: w, start: s.clk.Now()}
+	c := &Ctx{s: s, who: who, req: req, seq: w.seq, worker: w, start: s.clk.Now(), controller: w.c.name}
 	if s.stopped {
 		c.err = context.Canceled
 	}
-	if s.opts.ReconciliationTimeout > 0 {
-		c.deadline = s.clk.Now().Add(s.opts.ReconciliationTimeout)
+	if w.c.opts.ReconciliationTimeout > 0 {
+		c.deadline = s.clk.Now().Add(w.c.opts.ReconciliationTimeout)
 	}
 	w.ctx = c
+	rec := w.c.rec
 	t := newTask(c, func(c *Ctx) outcome {
-		res, err := s.sc.Reconciler(c, req)
+		res, err := rec(c, req)
 		return outcome{res: res, err: err}
 	})
 	w.task = t
@@ -371,9 +485,10 @@ func (s *sim) startReconcile(w *worker, req Request, prio int) {
 }
 
 func (s *sim) finishReconcile(w *worker, o outcome) {
-	who := fmt.Sprintf("worker %d", w.id)
+	who := s.who(w)
 	c := w.ctx
 	req := w.req
+	q, opts := w.c.q, w.c.opts
 	took := s.clk.Since(w.start)
 	s.sample() // the gauges peak just before a reconcile ends
 	s.st.WorkerTimeBusy += took
@@ -381,7 +496,7 @@ func (s *sim) finishReconcile(w *worker, o outcome) {
 	res, err := o.res, o.err
 	if o.panicked {
 		s.st.Panics++
-		if s.opts.RecoverPanic != nil && !*s.opts.RecoverPanic {
+		if opts.RecoverPanic != nil && !*opts.RecoverPanic {
 			s.logf(who, "reconcile #%d panics: %v; RecoverPanic is false: the process crashes", w.seq, o.panicVal)
 			s.crashed = true
 			s.st.Crashed = true
@@ -392,13 +507,13 @@ func (s *sim) finishReconcile(w *worker, o outcome) {
 	}
 	// Counted as a timeout only when the ctx ended by its deadline, not
 	// by a shutdown that came first.
-	timedOut := s.opts.ReconciliationTimeout > 0 && errors.Is(c.Err(), context.DeadlineExceeded)
+	timedOut := opts.ReconciliationTimeout > 0 && errors.Is(c.Err(), context.DeadlineExceeded)
 	if timedOut {
 		s.st.Timeouts++
 	}
 	// The ctx of a reconcile with a timeout is cancelled when it returns
 	// (deferred cancel), which goroutines that share it observe.
-	if s.opts.ReconciliationTimeout > 0 {
+	if opts.ReconciliationTimeout > 0 {
 		c.cancelled(context.Canceled)
 		for _, g := range s.goroutines {
 			if !g.finished && g.ctx.parent == c {
@@ -423,11 +538,11 @@ func (s *sim) finishReconcile(w *worker, o outcome) {
 		s.st.Errors++
 		if IsTerminal(err) {
 			s.st.TerminalErrors++
-			action = fmt.Sprintf("terminal error: no requeue, no Forget (NumRequeues stays %d)", s.q.NumRequeues(req))
+			action = fmt.Sprintf("terminal error: no requeue, no Forget (NumRequeues stays %d)", q.NumRequeues(req))
 		} else {
 			s.st.RateLimitedRequeues++
-			s.q.AddWithOpts(AddOpts{RateLimited: true, Priority: &prio}, req)
-			action = "error: rate-limited requeue" + s.backoffText(req)
+			q.AddWithOpts(AddOpts{RateLimited: true, Priority: &prio}, req)
+			action = "error: rate-limited requeue" + s.backoffText(w.c, req)
 		}
 		if res.RequeueAfter > 0 || res.Requeue {
 			s.st.IgnoredResults++
@@ -435,34 +550,34 @@ func (s *sim) finishReconcile(w *worker, o outcome) {
 		}
 	case res.RequeueAfter > 0:
 		s.st.RequeueAfters++
-		s.q.Forget(req)
-		s.q.AddWithOpts(AddOpts{After: res.RequeueAfter, Priority: &prio}, req)
+		q.Forget(req)
+		q.AddWithOpts(AddOpts{After: res.RequeueAfter, Priority: &prio}, req)
 		action = fmt.Sprintf("Forget, requeue after %s", FormatDuration(res.RequeueAfter))
 	case res.Requeue:
 		s.st.Requeues++
-		s.q.AddWithOpts(AddOpts{RateLimited: true, Priority: &prio}, req)
-		action = "Requeue: rate-limited requeue without Forget" + s.backoffText(req)
+		q.AddWithOpts(AddOpts{RateLimited: true, Priority: &prio}, req)
+		action = "Requeue: rate-limited requeue without Forget" + s.backoffText(w.c, req)
 	default:
 		s.st.Successes++
-		s.q.Forget(req)
+		q.Forget(req)
 		action = "success: Forget"
 	}
 	if s.stopped && (err != nil && !IsTerminal(err) || res.RequeueAfter > 0 || res.Requeue) {
 		action += " (queue shut down: the add is ignored)"
 	}
-	s.q.Done(req)
+	q.Done(req)
 	s.logf(who, "reconcile #%d %s %s → %s", w.seq, req, returned, action)
 	w.busy = false
 	w.task = nil
 	s.checkConverged()
 }
 
-func (s *sim) backoffText(req Request) string {
+func (s *sim) backoffText(c *ctrl, req Request) string {
 	if s.stopped {
 		return ""
 	}
-	if d, ok := s.lim.last[req]; ok {
-		return fmt.Sprintf(" in %s (failure %d)", FormatDuration(d), s.q.NumRequeues(req))
+	if d, ok := c.lim.last[req]; ok {
+		return fmt.Sprintf(" in %s (failure %d)", FormatDuration(d), c.q.NumRequeues(req))
 	}
 	return ""
 }
@@ -476,29 +591,28 @@ func errText(err error) string {
 
 func (s *sim) report() *Report {
 	s.st.End = s.now()
-	m := s.q.Metrics()
-	s.st.Retries, s.st.Adds = m.Retries, m.Adds
-	for _, d := range m.QueueDurations {
-		s.st.QueueDurationTotal += d
-		s.st.QueueDurationMax = max(s.st.QueueDurationMax, d)
-	}
-	for _, d := range m.WorkDurations {
-		s.st.WorkDurationTotal += d
-		s.st.WorkDurationMax = max(s.st.WorkDurationMax, d)
+	for _, c := range s.ctrls {
+		s.addMetrics(c.q.Metrics())
 	}
 	s.st.Reconciles = s.reconciles
 	for _, g := range s.goroutines {
-		if !g.finished {
+		if !g.finished && !g.abandoned {
 			s.st.GoroutinesLeaked++
 		}
 	}
 	s.st.FinalNumRequeues = map[Request]int{}
-	for r, n := range s.lim.maxSeen {
-		s.st.MaxNumRequeues = max(s.st.MaxNumRequeues, n)
-		if k := s.lim.NumRequeues(r); k > 0 {
-			s.st.FinalNumRequeues[r] = k
+	for _, c := range s.ctrls {
+		for _, n := range c.maxSeen {
+			s.st.MaxNumRequeues = max(s.st.MaxNumRequeues, n)
+		}
+		for r, n := range c.lim.maxSeen {
+			s.st.MaxNumRequeues = max(s.st.MaxNumRequeues, n)
+			if k := c.lim.NumRequeues(r); k > 0 {
+				s.st.FinalNumRequeues[r] = k
+			}
 		}
 	}
+	s.st.HasConverged = s.sc.Converged != nil
 	if s.sc.Converged != nil && s.convergedAt != nil && s.sc.Converged() {
 		s.st.Converged = true
 		s.st.ConvergedAt = s.convergedAt.Sub(s.start)
@@ -530,4 +644,17 @@ func (r *recordingLimiter) When(it Request) time.Duration {
 	}
 	r.maxSeen[it] = max(r.maxSeen[it], r.Limiter.NumRequeues(it))
 	return d
+}
+
+func (s *sim) addMetrics(m QueueMetrics) {
+	s.st.Retries += m.Retries
+	s.st.Adds += m.Adds
+	for _, d := range m.QueueDurations {
+		s.st.QueueDurationTotal += d
+		s.st.QueueDurationMax = max(s.st.QueueDurationMax, d)
+	}
+	for _, d := range m.WorkDurations {
+		s.st.WorkDurationTotal += d
+		s.st.WorkDurationMax = max(s.st.WorkDurationMax, d)
+	}
 }
