@@ -130,26 +130,23 @@ func (r *Result) Funcs() []ast.Node { return r.funcs }
 
 // ReachedAs is Reached for entry points of every kind: it reports whether fn is reached
 // from a reconcile entry point or, failing that, from a webhook entry point, with the
-// shortest chain from the entry point and its kind. Only rules whose defect also hurts a
-// webhook ask it; the rest ask Reached, so that rules about Results, queues, status and
-// finalizers never report from a webhook.
+// shortest chain from the entry point and its kind: entry.Reconcile, entry.Admission,
+// or entry.Conversion when only conversion webhooks reach fn (the API server calls them
+// on reads and writes of a kind in a version other than the stored one, not on
+// admission). Only rules whose defect also hurts a webhook ask it; the rest ask
+// Reached, so that rules about Results, queues, status and finalizers never report
+// from a webhook.
 func (r *Result) ReachedAs(fn ast.Node) (chain []string, kind entry.Kind, ok bool) {
 	if c, ok := r.reached[fn]; ok {
 		return c, entry.Reconcile, true
 	}
 	if c, ok := r.hooked[fn]; ok {
-		return c, entry.Webhook, true
+		if r.converts[fn] {
+			return c, entry.Conversion, true
+		}
+		return c, entry.Admission, true
 	}
 	return nil, "", false
-}
-
-// Conversion reports whether fn, reached from a webhook (ReachedAs gives
-// entry.Webhook), is reached only from conversion webhooks: the API server calls them
-// on reads and writes of a kind in a version other than the stored one, not on
-// admission, and rules say so in their messages.
-func (r *Result) Conversion(fn ast.Node) bool {
-	_, rec := r.reached[fn]
-	return !rec && r.converts[fn]
 }
 
 // Exposed reports whether fn is reached, on the calling goroutine, from a function of
@@ -393,7 +390,7 @@ func run(pass *analysis.Pass) (any, error) {
 	bfs(nodes(recs.Points()), res.reached, false)
 	var admission, conversion []ast.Node
 	for _, e := range hooks.Entries() {
-		if e.Role == webhooks.Conversion || e.Role == webhooks.Spoke {
+		if e.Role.Kind() == entry.Conversion {
 			conversion = append(conversion, e.Node)
 		} else {
 			admission = append(admission, e.Node)

@@ -58,7 +58,8 @@ func TestChains(t *testing.T) {
 
 // TestWebhookRoots checks that webhook entry points are roots of ReachedAs and
 // FuncsAll, and not of Reached and Funcs, which the rules about reconcile results,
-// queues, status and finalizers use.
+// queues, status and finalizers use; and that ReachedAs tells admission from
+// conversion (a function both reach is an admission one).
 func TestWebhookRoots(t *testing.T) {
 	dir, _ := filepath.Abs("../../testdata")
 	results := analysistest.Run(t, dir, reach.Analyzer, "reach/hooks")
@@ -93,11 +94,14 @@ func TestWebhookRoots(t *testing.T) {
 		got[fd.Name.Name] = string(kind) + ": " + strings.Join(chain, " → ")
 	}
 	want := map[string]string{
-		"ValidateCreate": "webhook: ValidateCreate",
-		"ValidateUpdate": "webhook: ValidateUpdate",
-		"ValidateDelete": "webhook: ValidateDelete",
-		"check":          "webhook: ValidateCreate → check",
+		"ValidateCreate": "admission: ValidateCreate",
+		"ValidateUpdate": "admission: ValidateUpdate",
+		"ValidateDelete": "admission: ValidateDelete",
+		"check":          "admission: ValidateCreate → check",
 		"shared":         "reconcile: Reconcile → shared",
+		"ConvertTo":      "conversion: ConvertTo",
+		"ConvertFrom":    "conversion: ConvertFrom",
+		"scale":          "conversion: ConvertFrom → scale",
 		"Reconcile":      "reconcile: Reconcile",
 	}
 	if len(got) != len(want) {
