@@ -12,6 +12,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/ctxfield"
 	"github.com/reconcilelint/reconcilelint/analyzers/directive"
 	"github.com/reconcilelint/reconcilelint/analyzers/droppederr"
+	"github.com/reconcilelint/reconcilelint/analyzers/edgetrigger"
 	"github.com/reconcilelint/reconcilelint/analyzers/finalizer"
 	"github.com/reconcilelint/reconcilelint/analyzers/goroutine"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
@@ -41,6 +42,7 @@ type RuleSettings struct {
 	Conditions       analyzerutil.NoOptions  `json:"conditions,omitempty"`
 	Ctxfield         analyzerutil.NoOptions  `json:"ctxfield,omitempty"`
 	Droppederr       analyzerutil.NoOptions  `json:"droppederr,omitempty"`
+	Edgetrigger      analyzerutil.NoOptions  `json:"edgetrigger,omitempty"`
 	Finalizer        analyzerutil.NoOptions  `json:"finalizer,omitempty"`
 	Goroutine        analyzerutil.NoOptions  `json:"goroutine,omitempty"`
 	Mergefrom        analyzerutil.NoOptions  `json:"mergefrom,omitempty"`
@@ -89,6 +91,8 @@ var Rules = []Rule{
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return ctxfield.Analyzer, nil }},
 	{Name: "droppederr", Title: "report client writes whose error is discarded", Analyzer: droppederr.Analyzer, Default: droppederr.Default, Since: droppederr.Since, Severity: droppederr.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return droppederr.Analyzer, nil }},
+	{Name: "edgetrigger", Title: "report side effects in event callbacks", Analyzer: edgetrigger.Analyzer, Default: edgetrigger.Default, Since: edgetrigger.Since, Severity: edgetrigger.Severity, Fix: false,
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return edgetrigger.Analyzer, nil }},
 	{Name: "finalizer", Title: "report unsafe finalizer removal and finalizer patches", Analyzer: finalizer.Analyzer, Default: finalizer.Default, Since: finalizer.Since, Severity: finalizer.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return finalizer.Analyzer, nil }},
 	{Name: "goroutine", Title: "report goroutines that outlive the reconcile", Analyzer: goroutine.Analyzer, Default: goroutine.Default, Since: goroutine.Since, Severity: goroutine.Severity, Fix: false,
