@@ -16,6 +16,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/finalizer"
 	"github.com/reconcilelint/reconcilelint/analyzers/goroutine"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/analyzers/memstate"
 	"github.com/reconcilelint/reconcilelint/analyzers/mergefrom"
 	"github.com/reconcilelint/reconcilelint/analyzers/metriclabels"
 	"github.com/reconcilelint/reconcilelint/analyzers/nocancel"
@@ -45,6 +46,7 @@ type RuleSettings struct {
 	Edgetrigger      analyzerutil.NoOptions  `json:"edgetrigger,omitempty"`
 	Finalizer        analyzerutil.NoOptions  `json:"finalizer,omitempty"`
 	Goroutine        analyzerutil.NoOptions  `json:"goroutine,omitempty"`
+	Memstate         analyzerutil.NoOptions  `json:"memstate,omitempty"`
 	Mergefrom        analyzerutil.NoOptions  `json:"mergefrom,omitempty"`
 	Metriclabels     analyzerutil.NoOptions  `json:"metriclabels,omitempty"`
 	Nocancel         nocancel.Config         `json:"nocancel,omitempty"`
@@ -97,6 +99,8 @@ var Rules = []Rule{
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return finalizer.Analyzer, nil }},
 	{Name: "goroutine", Title: "report goroutines that outlive the reconcile", Analyzer: goroutine.Analyzer, Default: goroutine.Default, Since: goroutine.Since, Severity: goroutine.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return goroutine.Analyzer, nil }},
+	{Name: "memstate", Title: "report per-object state kept in reconciler maps", Analyzer: memstate.Analyzer, Default: memstate.Default, Since: memstate.Since, Severity: memstate.Severity, Fix: false,
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return memstate.Analyzer, nil }},
 	{Name: "mergefrom", Title: "report merge patches whose base is the patched object", Analyzer: mergefrom.Analyzer, Default: mergefrom.Default, Since: mergefrom.Since, Severity: mergefrom.Severity, Fix: true,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return mergefrom.Analyzer, nil }},
 	{Name: "metriclabels", Title: "report metric labels from object names or error text", Analyzer: metriclabels.Analyzer, Default: metriclabels.Default, Since: metriclabels.Since, Severity: metriclabels.Severity, Fix: false,
