@@ -33,6 +33,7 @@ var Analyzer = analyzerutil.Rule{
 }.Analyzer(run)
 
 const (
+	once = "runs once per event, on the informer's goroutine"
 	edge = "runs once per event, on the informer's goroutine: it is skipped for events that happen while the process is down or not the leader, and is not retried when it fails"
 	// what to do instead, by where the key is processed
 	adviceCR       = "decide and act in Reconcile, from the object's current state, and keep the callback to filtering or mapping"
@@ -73,7 +74,7 @@ func run(pass *analysis.Pass) (any, error) {
 	var found []finding
 	for _, s := range r.Sites(reach.SideEffect) {
 		if _, cb, _, ok := r.Callback(s.Func); ok {
-			f := finding{node: s.Node, fn: s.Func, what: s.Desc, via: s.Via, cons: edge + "; " + advice(cb)}
+			f := finding{node: s.Node, fn: s.Func, what: s.Desc, via: s.Via, cons: edge + "; " + advice(cb, len(recTypes) > 0)}
 			if s.Via != nil {
 				f.what = s.Via[len(s.Via)-1]
 			}
@@ -84,10 +85,10 @@ func run(pass *analysis.Pass) (any, error) {
 		_, cb, _, _ := r.Callback(fn)
 		for _, st := range stores(pass, fn, recTypes) {
 			cons := storeCR
-			if cb.Kind == k8sapi.InformerCallback {
+			if cb.Kind == k8sapi.InformerCallback && len(recTypes) == 0 {
 				cons = storeInformer
 			}
-			found = append(found, finding{node: st.node, fn: fn, what: "a store into " + st.where, cons: edge + "; " + cons})
+			found = append(found, finding{node: st.node, fn: fn, what: "a store into " + st.where, cons: once + ": " + cons})
 		}
 	}
 
@@ -113,9 +114,10 @@ func run(pass *analysis.Pass) (any, error) {
 	return rep.Outcome(), nil
 }
 
-// advice says where the work belongs, by the kind of callback.
-func advice(cb *reach.Callback) string {
-	if cb.Kind == k8sapi.InformerCallback {
+// advice says where the work belongs: Reconcile, or for an informer handler in a
+// package without reconcilers, the work-queue handler.
+func advice(cb *reach.Callback, reconcilers bool) string {
+	if cb.Kind == k8sapi.InformerCallback && !reconcilers {
 		return adviceInformer
 	}
 	return adviceCR
@@ -218,7 +220,7 @@ func longLived(pass *analysis.Pass, target ast.Expr, recTypes map[*types.TypeNam
 					if !rec {
 						what = "the controller"
 					}
-					return types.ExprString(target) + ", state of " + what, true
+					return types.ExprString(target) + " (state of " + what + ")", true
 				}
 			}
 			return "", false

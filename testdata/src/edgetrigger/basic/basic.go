@@ -40,7 +40,7 @@ func (r *BucketReconciler) SetupWithManager(mgr ctrl.Manager) error {
 		For(&corev1.ConfigMap{}, builder.WithPredicates(predicate.Funcs{
 			DeleteFunc: func(e event.DeleteEvent) bool {
 				_ = r.Store.DeleteBucket(context.Background(), e.Object.GetName()) // want `^storage.Client.DeleteBucket in the DeleteFunc of a predicate.Funcs runs once per event, on the informer's goroutine: it is skipped for events that happen while the process is down or not the leader, and is not retried when it fails; decide and act in Reconcile, from the object's current state, and keep the callback to filtering or mapping \(DeleteFunc\)$`
-				r.deleted[client.ObjectKeyFromObject(e.Object)] = true             // want `^a store into r.deleted\[client.ObjectKeyFromObject\(e.Object\)\], state of the reconciler in the DeleteFunc of a predicate.Funcs runs once per event, .*: derive it in Reconcile from the object's current state, or record it in the object's status \(DeleteFunc\)$`
+				r.deleted[client.ObjectKeyFromObject(e.Object)] = true             // want `^a store into r.deleted\[client.ObjectKeyFromObject\(e.Object\)\] \(state of the reconciler\) in the DeleteFunc of a predicate.Funcs runs once per event, on the informer.s goroutine: state kept from events is empty .*: derive it in Reconcile from the object's current state, or record it in the object's status \(DeleteFunc\)$`
 				return false
 			},
 			UpdateFunc: func(e event.UpdateEvent) bool {
@@ -121,7 +121,7 @@ func (h *Enqueuer) Generic(ctx context.Context, e event.GenericEvent, q workqueu
 
 // Predicate methods on the reconciler itself (kueue's shape): its state is reconciler state.
 func (r *BucketReconciler) Create(e event.CreateEvent) bool {
-	r.last = e.Object.GetName() // want `^a store into r.last, state of the reconciler in BucketReconciler.Create, a predicate method runs once per event`
+	r.last = e.Object.GetName() // want `^a store into r.last \(state of the reconciler\) in BucketReconciler.Create, a predicate method runs once per event`
 	return true
 }
 

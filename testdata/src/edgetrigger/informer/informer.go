@@ -33,8 +33,8 @@ func (c *Controller) register(inf cache.SharedIndexInformer) {
 			_, _ = c.pods.Update(context.TODO(), pod, metav1.UpdateOptions{}) // want `^Pods.Update in the UpdateFunc of a cache.ResourceEventHandlerFuncs runs once per event, .*; decide and act in the work-queue handler that processes the key, from the object's current state, and keep the event handler to enqueueing \(UpdateFunc\)$`
 		},
 		DeleteFunc: func(obj interface{}) {
-			c.deleted[obj.(*corev1.Pod).Name] = true // want `^a store into c.deleted\[obj.\(\*corev1.Pod\).Name\], state of the controller in the DeleteFunc of a cache.ResourceEventHandlerFuncs runs once per event`
-			handled++                                // want `^a store into the package variable handled in the DeleteFunc of a cache.ResourceEventHandlerFuncs runs once per event, .*: derive it in the work-queue handler from the object's current state, or record it in the object's status \(DeleteFunc\)$`
+			c.deleted[obj.(*corev1.Pod).Name] = true // want `^a store into c.deleted\[obj.\(\*corev1.Pod\).Name\] \(state of the controller\) in the DeleteFunc of a cache.ResourceEventHandlerFuncs runs once per event`
+			handled++                                // want `^a store into the package variable handled in the DeleteFunc of a cache.ResourceEventHandlerFuncs runs once per event, on the informer.s goroutine: state kept from events .*: derive it in the work-queue handler from the object's current state, or record it in the object's status \(DeleteFunc\)$`
 			c.enqueue(obj)
 		},
 	})
