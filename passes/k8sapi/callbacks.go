@@ -55,21 +55,24 @@ func CallbackFieldKind(info *types.Info, lit *ast.CompositeLit) (CallbackKind, s
 }
 
 // CallbackCallKind returns the kind of callback the function arguments of a call
-// recognised by CallbackCall are, and a description of the call
-// ("handler.EnqueueRequestsFromMapFunc").
+// recognised by CallbackCall are, and a description of them for messages ("the
+// function given to handler.EnqueueRequestsFromMapFunc", "a handler.ToRequestsFunc"
+// for a conversion).
 func CallbackCallKind(info *types.Info, call *ast.CallExpr) (CallbackKind, string) {
 	var obj types.Object
+	prefix := "the function given to "
 	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
 		if n := Named(types.Unalias(tv.Type)); n != nil {
 			obj = n.Obj()
 		}
+		prefix = "a "
 	} else {
 		obj = Callee(info, call)
 	}
 	if obj == nil || obj.Pkg() == nil {
 		return "", ""
 	}
-	desc := obj.Pkg().Name() + "." + obj.Name()
+	desc := prefix + obj.Pkg().Name() + "." + obj.Name()
 	if obj.Pkg().Path() == PredicatePkg {
 		return PredicateCallback, desc
 	}

@@ -354,7 +354,7 @@ func run(pass *analysis.Pass) (any, error) {
 				}
 				for _, a := range n.Args {
 					async[ast.Unparen(a)] = true
-					cbExprs = append(cbExprs, cbExpr{ast.Unparen(a), kind, label, "the function given to " + desc})
+					cbExprs = append(cbExprs, cbExpr{ast.Unparen(a), kind, label, desc})
 				}
 			}
 			if from == nil {
