@@ -75,6 +75,8 @@ var notExternal = []string{
 	"k8s.io/", "sigs.k8s.io/", "golang.org/x/",
 	"go.opentelemetry.io/", "github.com/prometheus/", "github.com/go-logr/",
 	"go.uber.org/zap", "github.com/sirupsen/logrus", "go.opencensus.io/",
+	"github.com/rs/zerolog", "github.com/opentracing/", "gopkg.in/DataDog/dd-trace-go",
+	"github.com/DataDog/dd-trace-go",
 }
 
 // external reports whether the package path belongs to an external system's client:
