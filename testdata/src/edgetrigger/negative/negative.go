@@ -13,6 +13,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/event"
 	"sigs.k8s.io/controller-runtime/pkg/handler"
+	"sigs.k8s.io/controller-runtime/pkg/log"
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
@@ -74,7 +75,9 @@ func (r *Reconciler) SetupWithManager(mgr ctrl.Manager) error {
 			},
 		})).
 		Watches(&corev1.Secret{}, handler.EnqueueRequestsFromMapFunc(func(ctx context.Context, o client.Object) []reconcile.Request {
-			// Reading to map an object to requests is what map functions are for.
+			// Reading to map an object to requests is what map functions are for; logging
+			// takes the ctx too.
+			log.FromContext(ctx).Info("mapping", "secret", o.GetName())
 			var list corev1.ConfigMapList
 			if err := r.List(ctx, &list, client.InNamespace(o.GetNamespace())); err != nil {
 				return nil
