@@ -12,9 +12,11 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/ctxfield"
 	"github.com/reconcilelint/reconcilelint/analyzers/directive"
 	"github.com/reconcilelint/reconcilelint/analyzers/droppederr"
+	"github.com/reconcilelint/reconcilelint/analyzers/edgetrigger"
 	"github.com/reconcilelint/reconcilelint/analyzers/finalizer"
 	"github.com/reconcilelint/reconcilelint/analyzers/goroutine"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/analyzers/memstate"
 	"github.com/reconcilelint/reconcilelint/analyzers/mergefrom"
 	"github.com/reconcilelint/reconcilelint/analyzers/metriclabels"
 	"github.com/reconcilelint/reconcilelint/analyzers/nocancel"
@@ -41,8 +43,10 @@ type RuleSettings struct {
 	Conditions       analyzerutil.NoOptions  `json:"conditions,omitempty"`
 	Ctxfield         analyzerutil.NoOptions  `json:"ctxfield,omitempty"`
 	Droppederr       analyzerutil.NoOptions  `json:"droppederr,omitempty"`
+	Edgetrigger      analyzerutil.NoOptions  `json:"edgetrigger,omitempty"`
 	Finalizer        analyzerutil.NoOptions  `json:"finalizer,omitempty"`
 	Goroutine        analyzerutil.NoOptions  `json:"goroutine,omitempty"`
+	Memstate         analyzerutil.NoOptions  `json:"memstate,omitempty"`
 	Mergefrom        analyzerutil.NoOptions  `json:"mergefrom,omitempty"`
 	Metriclabels     analyzerutil.NoOptions  `json:"metriclabels,omitempty"`
 	Nocancel         nocancel.Config         `json:"nocancel,omitempty"`
@@ -89,10 +93,14 @@ var Rules = []Rule{
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return ctxfield.Analyzer, nil }},
 	{Name: "droppederr", Title: "report client writes whose error is discarded", Analyzer: droppederr.Analyzer, Default: droppederr.Default, Since: droppederr.Since, Severity: droppederr.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return droppederr.Analyzer, nil }},
+	{Name: "edgetrigger", Title: "report side effects in event callbacks", Analyzer: edgetrigger.Analyzer, Default: edgetrigger.Default, Since: edgetrigger.Since, Severity: edgetrigger.Severity, Fix: false,
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return edgetrigger.Analyzer, nil }},
 	{Name: "finalizer", Title: "report unsafe finalizer removal and finalizer patches", Analyzer: finalizer.Analyzer, Default: finalizer.Default, Since: finalizer.Since, Severity: finalizer.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return finalizer.Analyzer, nil }},
 	{Name: "goroutine", Title: "report goroutines that outlive the reconcile", Analyzer: goroutine.Analyzer, Default: goroutine.Default, Since: goroutine.Since, Severity: goroutine.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return goroutine.Analyzer, nil }},
+	{Name: "memstate", Title: "report per-object state kept in reconciler maps", Analyzer: memstate.Analyzer, Default: memstate.Default, Since: memstate.Since, Severity: memstate.Severity, Fix: false,
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return memstate.Analyzer, nil }},
 	{Name: "mergefrom", Title: "report merge patches whose base is the patched object", Analyzer: mergefrom.Analyzer, Default: mergefrom.Default, Since: mergefrom.Since, Severity: mergefrom.Severity, Fix: true,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return mergefrom.Analyzer, nil }},
 	{Name: "metriclabels", Title: "report metric labels from object names or error text", Analyzer: metriclabels.Analyzer, Default: metriclabels.Default, Since: metriclabels.Since, Severity: metriclabels.Severity, Fix: false,

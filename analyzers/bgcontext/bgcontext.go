@@ -82,7 +82,7 @@ func run(pass *analysis.Pass) (any, error) {
 		cons, down, chain := consequence, "pass the Reconcile ctx down to here", []string(nil)
 		if c, kind, ok := r.ReachedAs(fn); ok && hasCtx(c) {
 			chain = c
-			if kind == entry.Webhook {
+			if kind.Webhook() {
 				cons, down = webhookConsequence, "pass the webhook's ctx down to here"
 			}
 		} else if c, ok := r.Exposed(fn); ok {
@@ -120,7 +120,7 @@ func run(pass *analysis.Pass) (any, error) {
 		cons, whose := consequence, "the Reconcile ctx"
 		chain, kind, ok := r.ReachedAs(s.Func)
 		if ok && hasCtx(chain) {
-			if kind == entry.Webhook {
+			if kind.Webhook() {
 				cons, whose = webhookConsequence, "the webhook's ctx"
 			}
 		} else {

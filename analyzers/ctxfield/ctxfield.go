@@ -63,7 +63,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		if recv := e.Func.Signature().Recv(); recv != nil {
 			if n := k8sapi.Named(recv.Type()); n != nil && n.Obj().Pkg() == pass.Pkg {
-				if k, seen := recTypes[n.Origin().Obj()]; !seen || k == entry.Webhook {
+				if k, seen := recTypes[n.Origin().Obj()]; !seen || k.Webhook() {
 					recTypes[n.Origin().Obj()] = e.Kind
 				}
 			}
@@ -110,7 +110,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if fieldIsLifetime(pass, f, lifetime) {
 				continue // the ctx of Start/Warmup: the component's lifetime, not a request's
 			}
-			if kind == entry.Webhook {
+			if kind.Webhook() {
 				rep.Reportf(f, "webhook type %s has a context.Context field %s: %s", tn.Name(), name, webhookFieldConsequence)
 				continue
 			}
@@ -132,7 +132,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if !ok {
 			return
 		}
-		if kind == entry.Webhook {
+		if kind.Webhook() {
 			rep.Reportf(at, "the admission request's ctx is stored in %s, %s%s", where, webhookStoreConsequence, analyzerutil.Chain(chain))
 			return
 		}

@@ -46,11 +46,11 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, fn := range r.FuncsAll() {
 		chain, kind, _ := r.ReachedAs(fn)
 		where, consequence := "a Reconcile path", consequence
-		if kind == entry.Webhook {
+		switch kind {
+		case entry.Admission:
 			where, consequence = "a webhook", webhookConsequence
-			if r.Conversion(fn) {
-				consequence = conversionConsequence
-			}
+		case entry.Conversion:
+			where, consequence = "a webhook", conversionConsequence
 		}
 		body := k8sapi.FuncBody(fn)
 		if body == nil {

@@ -29,7 +29,10 @@
 //     is reported where it stands, in that function's package: also in a helper package
 //     with no reconciler, for functions reached from an exported function or method that
 //     takes a ctx (other packages call it with theirs). It is reported once, not at the
-//     helper's callers, which pass their ctx;
+//     helper's callers, which pass their ctx. Its message says what holds for any
+//     caller, since the helper's package cannot know who calls it: whoever waits for
+//     it (a reconcile worker, a webhook request, a command-line tool) waits past its
+//     ctx's deadline and cancellation;
 //   - in a function of another package with no ctx to use (e.g. a Git(args...) helper),
 //     the call of that helper is reported at each site a reconcile reaches, with the
 //     chain: only the caller knows that a reconcile waits on it.

@@ -32,7 +32,7 @@ const webhookConsequence = "the webhook goes on waiting after the API server giv
 
 const conversionConsequence = "the webhook goes on waiting after the API server gives up on it, and the read or write that needed the conversion has failed meanwhile"
 
-const exposedConsequence = "the ctx its callers pass cannot stop it: the worker or webhook request that calls it stays blocked past that ctx's deadline and shutdown"
+const exposedConsequence = "the ctx its callers pass cannot stop it: it goes on past that ctx's deadline and cancellation, and so does whoever waits for it (a reconcile worker, a webhook request, a command)"
 
 const consequence = "the reconcile worker stays blocked past the ctx deadline (ReconciliationTimeout from controller-runtime v0.22 on) and manager shutdown"
 
@@ -50,9 +50,11 @@ sites:
 				continue
 			}
 			consequence = exposedConsequence
-		} else if kind == entry.Webhook {
-			consequence = webhookConsequence
-			if r.Conversion(s.Func) {
+		} else {
+			switch kind {
+			case entry.Admission:
+				consequence = webhookConsequence
+			case entry.Conversion:
 				consequence = conversionConsequence
 			}
 		}

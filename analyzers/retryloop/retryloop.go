@@ -6,7 +6,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
-	"github.com/reconcilelint/reconcilelint/passes/entry"
 	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 	"github.com/reconcilelint/reconcilelint/passes/reach"
 )
@@ -38,9 +37,9 @@ func run(pass *analysis.Pass, c Config) (any, error) {
 			n := len(s.Via)
 			what, call, chain = "the loop in "+s.Via[n-2], s.Via[n-1], append(chain, s.Via[:n-1]...)
 		}
-		if kind == entry.Webhook {
+		if kind.Webhook() {
 			rep.Reportf(s.Node, "%s re-runs %s after it fails, in a webhook: %s; return the error and let the client retry%s",
-				what, call, analyzerutil.Wait(r.Conversion(s.Func)), analyzerutil.Chain(chain))
+				what, call, analyzerutil.Wait(kind), analyzerutil.Chain(chain))
 			continue
 		}
 		rep.Reportf(s.Node, "%s re-runs %s after it fails: the retry holds the reconcile worker and bypasses the per-object backoff of the queue; return the error instead%s",

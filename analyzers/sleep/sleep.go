@@ -6,7 +6,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
-	"github.com/reconcilelint/reconcilelint/passes/entry"
 	"github.com/reconcilelint/reconcilelint/passes/reach"
 )
 
@@ -37,8 +36,8 @@ sites:
 				continue sites
 			}
 		}
-		if kind == entry.Webhook {
-			wait := analyzerutil.Wait(r.Conversion(s.Func))
+		if kind.Webhook() {
+			wait := analyzerutil.Wait(kind)
 			if s.Via == nil {
 				rep.Reportf(s.Node, "%s blocks the webhook: %s; do not wait in a webhook, decide from what is known now%s",
 					s.Desc, wait, analyzerutil.Chain(chain))

@@ -44,11 +44,11 @@ sites:
 			}
 		}
 		where, why := "a reconcile path", consequence
-		if kind == entry.Webhook {
+		switch kind {
+		case entry.Admission:
 			where, why = "a webhook", webhookConsequence
-			if r.Conversion(s.Func) {
-				why = conversionConsequence
-			}
+		case entry.Conversion:
+			where, why = "a webhook", conversionConsequence
 		}
 		if s.Via == nil {
 			rep.Reportf(s.Node, "%s in %s: %s%s", s.Desc, where, why, analyzerutil.Chain(chain))

@@ -115,7 +115,50 @@ type Result struct {
 	sites    []Site
 	funcs    []ast.Node // reached function nodes, in source order
 	all      []ast.Node // function nodes reached from entry points of any kind, in source order
+
+	callbacks []*Callback            // event callbacks of the package, in source order
+	evented   map[ast.Node]eventPath // function node → its path from a callback
+	evFuncs   []ast.Node             // function nodes reached from callbacks, in source order
 }
+
+// Callback is an event callback of the package: a function that an informer calls for
+// each event, on its own goroutine, without a reconcile's ctx (see
+// k8sapi.CallbackKind). Callbacks are not reached from the entry points that register
+// them; rules about event callbacks ask Callback.
+type Callback struct {
+	Kind k8sapi.CallbackKind
+	// Node is the *ast.FuncDecl or *ast.FuncLit.
+	Node ast.Node
+	// Label starts the chains from the callback: the field it is given in
+	// ("DeleteFunc"), "map function", or the method ("Reconciler.Update").
+	Label string
+	// Desc says where the callback is registered, for messages: "the DeleteFunc of a
+	// predicate.Funcs", "the map function of handler.EnqueueRequestsFromMapFunc",
+	// "Reconciler.Update, a predicate method".
+	Desc string
+}
+
+type eventPath struct {
+	chain []string
+	cb    *Callback
+	first ast.Node // the call or reference in the callback that leads here; nil for the callback
+}
+
+// Callbacks returns the event callbacks of the package, in source order.
+func (r *Result) Callbacks() []*Callback { return r.callbacks }
+
+// Callback reports whether fn runs in an event callback of this package: the callback
+// itself, or a function of the package it calls (through static calls, function
+// literals and function values, as Reached). It returns the shortest chain from the
+// callback (starting with its Label), the callback, and the call or reference in the
+// callback's own body that leads to fn (nil when fn is the callback).
+func (r *Result) Callback(fn ast.Node) (chain []string, cb *Callback, first ast.Node, ok bool) {
+	p, ok := r.evented[fn]
+	return p.chain, p.cb, p.first, ok
+}
+
+// CallbackFuncs returns the function nodes reached from event callbacks, in source order.
+func (r *Result) CallbackFuncs() []ast.Node { return r.evFuncs }
 
 // Reached reports whether the function node (*ast.FuncDecl or *ast.FuncLit) is reached
 // from an entry point on the worker goroutine, and the shortest chain of function names
@@ -130,26 +173,23 @@ func (r *Result) Funcs() []ast.Node { return r.funcs }
 
 // ReachedAs is Reached for entry points of every kind: it reports whether fn is reached
 // from a reconcile entry point or, failing that, from a webhook entry point, with the
-// shortest chain from the entry point and its kind. Only rules whose defect also hurts a
-// webhook ask it; the rest ask Reached, so that rules about Results, queues, status and
-// finalizers never report from a webhook.
+// shortest chain from the entry point and its kind: entry.Reconcile, entry.Admission,
+// or entry.Conversion when only conversion webhooks reach fn (the API server calls them
+// on reads and writes of a kind in a version other than the stored one, not on
+// admission). Only rules whose defect also hurts a webhook ask it; the rest ask
+// Reached, so that rules about Results, queues, status and finalizers never report
+// from a webhook.
 func (r *Result) ReachedAs(fn ast.Node) (chain []string, kind entry.Kind, ok bool) {
 	if c, ok := r.reached[fn]; ok {
 		return c, entry.Reconcile, true
 	}
 	if c, ok := r.hooked[fn]; ok {
-		return c, entry.Webhook, true
+		if r.converts[fn] {
+			return c, entry.Conversion, true
+		}
+		return c, entry.Admission, true
 	}
 	return nil, "", false
-}
-
-// Conversion reports whether fn, reached from a webhook (ReachedAs gives
-// entry.Webhook), is reached only from conversion webhooks: the API server calls them
-// on reads and writes of a kind in a version other than the stored one, not on
-// admission, and rules say so in their messages.
-func (r *Result) Conversion(fn ast.Node) bool {
-	_, rec := r.reached[fn]
-	return !rec && r.converts[fn]
 }
 
 // Exposed reports whether fn is reached, on the calling goroutine, from a function of
@@ -205,7 +245,7 @@ type fnInfo struct {
 func run(pass *analysis.Pass) (any, error) {
 	recs := pass.ResultOf[reconcilers.Analyzer].(*reconcilers.Result)
 	hooks := pass.ResultOf[webhooks.Analyzer].(*webhooks.Result)
-	res := &Result{reached: map[ast.Node][]string{}, hooked: map[ast.Node][]string{}, exposed: map[ast.Node][]string{}, converts: map[ast.Node]bool{}}
+	res := &Result{reached: map[ast.Node][]string{}, hooked: map[ast.Node][]string{}, exposed: map[ast.Node][]string{}, converts: map[ast.Node]bool{}, evented: map[ast.Node]eventPath{}}
 	own := k8sapi.OwnPackage(pass)
 	if !own && len(recs.Entries()) == 0 && len(hooks.Entries()) == 0 {
 		return res, nil
@@ -249,30 +289,76 @@ func run(pass *analysis.Pass) (any, error) {
 	// async marks expressions whose functions run on another goroutine.
 	async := map[ast.Expr]bool{}
 	var direct []Site
+	// cbExprs are the function values registered as event callbacks.
+	type cbExpr struct {
+		x           ast.Expr
+		kind        k8sapi.CallbackKind
+		label, desc string
+	}
+	var cbExprs []cbExpr
 
 	for cur := range ins.Root().Preorder((*ast.GoStmt)(nil), (*ast.CallExpr)(nil), (*ast.FuncLit)(nil),
-		(*ast.Ident)(nil), (*ast.UnaryExpr)(nil), (*ast.RangeStmt)(nil), (*ast.CompositeLit)(nil)) {
+		(*ast.Ident)(nil), (*ast.UnaryExpr)(nil), (*ast.RangeStmt)(nil), (*ast.CompositeLit)(nil), (*ast.ReturnStmt)(nil)) {
 		switch n := cur.Node().(type) {
 		case *ast.GoStmt:
 			async[n.Call.Fun] = true
 		case *ast.CompositeLit:
 			if k8sapi.CallbackLit(pass.TypesInfo, n) {
+				kind, typ := k8sapi.CallbackFieldKind(pass.TypesInfo, n)
 				for _, elt := range n.Elts {
+					label := "callback"
 					if kv, ok := elt.(*ast.KeyValueExpr); ok {
 						elt = kv.Value
+						if id, ok := kv.Key.(*ast.Ident); ok {
+							label = id.Name
+						}
 					}
 					async[ast.Unparen(elt)] = true
+					if kind != "" {
+						cbExprs = append(cbExprs, cbExpr{ast.Unparen(elt), kind, label, "the " + label + " of a " + typ})
+					}
 				}
+			}
+		case *ast.ReturnStmt:
+			// A function literal returned as a handler or predicate type (a helper that
+			// builds a handler.MapFunc) is a callback, like one passed to the handler.
+			fnc := enclosingFunc(cur)
+			sig := funcSig(pass.TypesInfo, fnc)
+			if funcs[fnc] == nil || sig == nil || sig.Results().Len() != len(n.Results) {
+				continue
+			}
+			for i, res := range n.Results {
+				lit, ok := ast.Unparen(res).(*ast.FuncLit)
+				if !ok || !k8sapi.CallbackType(sig.Results().At(i).Type()) {
+					continue
+				}
+				async[lit] = true
+				t := k8sapi.Named(sig.Results().At(i).Type()).Obj()
+				kind := k8sapi.PredicateCallback
+				if t.Pkg().Path() == k8sapi.HandlerPkg {
+					kind = k8sapi.MapCallback
+				}
+				cbExprs = append(cbExprs, cbExpr{lit, kind, "map function", "a " + t.Pkg().Name() + "." + strings.TrimPrefix(t.Name(), "Typed") + " returned by " + shortName(funcs[fnc])})
 			}
 		case *ast.CallExpr:
 			from := enclosingFunc(cur)
-			if from == nil {
-				continue
-			}
-			if k8sapi.AsyncCall(pass.TypesInfo, n) || k8sapi.CallbackCall(pass.TypesInfo, n) {
+			if k8sapi.AsyncCall(pass.TypesInfo, n) {
 				for _, a := range n.Args {
 					async[ast.Unparen(a)] = true
 				}
+			} else if k8sapi.CallbackCall(pass.TypesInfo, n) {
+				kind, desc := k8sapi.CallbackCallKind(pass.TypesInfo, n)
+				label := "map function"
+				if kind == k8sapi.PredicateCallback {
+					label = "predicate function"
+				}
+				for _, a := range n.Args {
+					async[ast.Unparen(a)] = true
+					cbExprs = append(cbExprs, cbExpr{ast.Unparen(a), kind, label, desc})
+				}
+			}
+			if from == nil {
+				continue
 			}
 			kind := callEdge
 			if async[n.Fun] {
@@ -393,7 +479,7 @@ func run(pass *analysis.Pass) (any, error) {
 	bfs(nodes(recs.Points()), res.reached, false)
 	var admission, conversion []ast.Node
 	for _, e := range hooks.Entries() {
-		if e.Role == webhooks.Conversion || e.Role == webhooks.Spoke {
+		if e.Role.Kind() == entry.Conversion {
 			conversion = append(conversion, e.Node)
 		} else {
 			admission = append(admission, e.Node)
@@ -415,6 +501,79 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 		bfs(roots, res.exposed, true)
+	}
+	// Event callbacks: the registered function values, and the methods with a
+	// callback's signature (predicates, event handlers, informer handlers).
+	seenCb := map[ast.Node]bool{}
+	addCb := func(cb *Callback) {
+		if cb.Node != nil && funcs[cb.Node] != nil && !seenCb[cb.Node] {
+			seenCb[cb.Node] = true
+			res.callbacks = append(res.callbacks, cb)
+		}
+	}
+	for _, c := range cbExprs {
+		var node ast.Node
+		switch x := c.x.(type) {
+		case *ast.FuncLit:
+			node = x
+		case *ast.Ident, *ast.SelectorExpr:
+			id, _ := x.(*ast.Ident)
+			if sel, ok := x.(*ast.SelectorExpr); ok {
+				id = sel.Sel
+			}
+			if fn, ok := pass.TypesInfo.Uses[id].(*types.Func); ok && fn.Pkg() == pass.Pkg {
+				node = declOf[fn.Origin()]
+			}
+		}
+		label := c.label
+		if fd, ok := node.(*ast.FuncDecl); ok && c.kind != k8sapi.InformerCallback {
+			label = shortName(funcs[fd])
+		}
+		addCb(&Callback{Kind: c.kind, Node: node, Label: label, Desc: c.desc})
+	}
+	for _, n := range order {
+		fi := funcs[n]
+		if fi.obj == nil || strings.HasSuffix(pass.Fset.Position(fi.obj.Pos()).Filename, "_test.go") {
+			continue
+		}
+		if kind, ok := k8sapi.CallbackMethod(fi.obj); ok {
+			label := qualifiedName(pass.Pkg, fi)
+			label = label[strings.Index(label, ".")+1:]
+			what := map[k8sapi.CallbackKind]string{
+				k8sapi.PredicateCallback: "a predicate method",
+				k8sapi.HandlerCallback:   "an event handler method",
+				k8sapi.MapCallback:       "a map function (handler.Mapper)",
+				k8sapi.InformerCallback:  "an informer event handler method",
+			}[kind]
+			addCb(&Callback{Kind: kind, Node: n, Label: label, Desc: label + ", " + what})
+		}
+	}
+	sort.SliceStable(res.callbacks, func(i, j int) bool { return res.callbacks[i].Node.Pos() < res.callbacks[j].Node.Pos() })
+	{
+		var queue []ast.Node
+		for _, cb := range res.callbacks {
+			res.evented[cb.Node] = eventPath{chain: []string{cb.Label}, cb: cb}
+			queue = append(queue, cb.Node)
+		}
+		for len(queue) > 0 {
+			n := queue[0]
+			queue = queue[1:]
+			p := res.evented[n]
+			for _, ed := range funcs[n].edges {
+				if ed.kind == goEdge || ed.to == nil {
+					continue
+				}
+				if _, seen := res.evented[ed.to]; seen {
+					continue
+				}
+				first := p.first
+				if first == nil {
+					first = ed.at
+				}
+				res.evented[ed.to] = eventPath{chain: append(slices.Clip(p.chain), shortName(funcs[ed.to])), cb: p.cb, first: first}
+				queue = append(queue, ed.to)
+			}
+		}
 	}
 	// Effect chains per function node, with qualified names.
 	qual := func(n ast.Node) string { return qualifiedName(pass.Pkg, funcs[n]) }
@@ -643,10 +802,28 @@ func run(pass *analysis.Pass) (any, error) {
 		if rec || hook {
 			res.all = append(res.all, n)
 		}
+		if _, ev := res.evented[n]; ev {
+			res.evFuncs = append(res.evFuncs, n)
+		}
 	}
 	res.sites = append(direct, callSites...)
 	sort.SliceStable(res.sites, func(i, j int) bool { return res.sites[i].Node.Pos() < res.sites[j].Node.Pos() })
 	return res, nil
+}
+
+// funcSig returns the signature of a function node, or nil.
+func funcSig(info *types.Info, fn ast.Node) *types.Signature {
+	var t types.Type
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		if obj := info.Defs[fn.Name]; obj != nil {
+			t = obj.Type()
+		}
+	case *ast.FuncLit:
+		t = info.TypeOf(fn)
+	}
+	sig, _ := t.(*types.Signature)
+	return sig
 }
 
 // enclosingFunc returns the innermost function declaration or literal around cur, or nil.

@@ -58,7 +58,8 @@ func TestChains(t *testing.T) {
 
 // TestWebhookRoots checks that webhook entry points are roots of ReachedAs and
 // FuncsAll, and not of Reached and Funcs, which the rules about reconcile results,
-// queues, status and finalizers use.
+// queues, status and finalizers use; and that ReachedAs tells admission from
+// conversion (a function both reach is an admission one).
 func TestWebhookRoots(t *testing.T) {
 	dir, _ := filepath.Abs("../../testdata")
 	results := analysistest.Run(t, dir, reach.Analyzer, "reach/hooks")
@@ -93,11 +94,14 @@ func TestWebhookRoots(t *testing.T) {
 		got[fd.Name.Name] = string(kind) + ": " + strings.Join(chain, " → ")
 	}
 	want := map[string]string{
-		"ValidateCreate": "webhook: ValidateCreate",
-		"ValidateUpdate": "webhook: ValidateUpdate",
-		"ValidateDelete": "webhook: ValidateDelete",
-		"check":          "webhook: ValidateCreate → check",
+		"ValidateCreate": "admission: ValidateCreate",
+		"ValidateUpdate": "admission: ValidateUpdate",
+		"ValidateDelete": "admission: ValidateDelete",
+		"check":          "admission: ValidateCreate → check",
 		"shared":         "reconcile: Reconcile → shared",
+		"ConvertTo":      "conversion: ConvertTo",
+		"ConvertFrom":    "conversion: ConvertFrom",
+		"scale":          "conversion: ConvertFrom → scale",
 		"Reconcile":      "reconcile: Reconcile",
 	}
 	if len(got) != len(want) {
@@ -112,5 +116,66 @@ func TestWebhookRoots(t *testing.T) {
 		if _, ok := got[name]; ok {
 			t.Errorf("%s reached, want not", name)
 		}
+	}
+}
+
+// TestCallbacks checks the event callbacks reach finds (each kind and registration
+// form) and what it walks from them: a helper of the package a map function calls is
+// reached from it, with the call in the callback that leads there, and no callback is
+// reached from the reconcile entry point.
+func TestCallbacks(t *testing.T) {
+	dir, _ := filepath.Abs("../../testdata")
+	results := analysistest.Run(t, dir, reach.Analyzer, "reach/callbacks")
+	var res *reach.Result
+	for _, r := range results {
+		if r.Pass.Pkg.Path() == "reach/callbacks" {
+			res = r.Result.(*reach.Result)
+		}
+	}
+	if res == nil {
+		t.Fatal("no result for reach/callbacks")
+	}
+	got := map[string]bool{}
+	for _, cb := range res.Callbacks() {
+		got[string(cb.Kind)+" "+cb.Label+": "+cb.Desc] = true
+		if _, ok := res.Reached(cb.Node); ok {
+			t.Errorf("callback %s is reached from a reconcile", cb.Label)
+		}
+	}
+	want := []string{
+		"informer AddFunc: the AddFunc of a cache.ResourceEventHandlerFuncs",
+		"predicate DeleteFunc: the DeleteFunc of a predicate.Funcs",
+		"map podToApp: the function given to handler.EnqueueRequestsFromMapFunc",
+		"handler CreateFunc: the CreateFunc of a handler.Funcs",
+		"map map function: a handler.MapFunc returned by mapper",
+		"predicate R.Create: R.Create, a predicate method",
+		"informer H.OnAdd: H.OnAdd, an informer event handler method",
+		"informer H.OnUpdate: H.OnUpdate, an informer event handler method",
+		"informer H.OnDelete: H.OnDelete, an informer event handler method",
+		"predicate predicate function: the function given to predicate.NewPredicateFuncs",
+	}
+	for _, w := range want {
+		if !got[w] {
+			t.Errorf("missing callback %q in %v", w, got)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("%d callbacks, want %d: %v", len(got), len(want), got)
+	}
+	var annotate ast.Node
+	for _, fn := range res.CallbackFuncs() {
+		if fd, ok := fn.(*ast.FuncDecl); ok && fd.Name.Name == "annotate" {
+			annotate = fd
+		}
+	}
+	if annotate == nil {
+		t.Fatal("annotate is not reached from a callback")
+	}
+	chain, cb, first, _ := res.Callback(annotate)
+	if strings.Join(chain, " → ") != "podToApp → annotate" || cb.Label != "podToApp" || first == nil {
+		t.Errorf("annotate: chain %v, callback %v, first %v", chain, cb.Label, first)
+	}
+	if _, ok := res.Reached(annotate); ok {
+		t.Error("annotate is reached from a reconcile")
 	}
 }

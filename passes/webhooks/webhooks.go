@@ -99,13 +99,23 @@ func (r *Result) Entries() []*Entry { return r.entries }
 // Of returns the entry point whose body is node, or nil.
 func (r *Result) Of(node ast.Node) *Entry { return r.byNode[node] }
 
-// Points returns the entry points as entry.Points of kind entry.Webhook.
+// Points returns the entry points as entry.Points: of kind entry.Conversion for the
+// roles Conversion and Spoke, entry.Admission for the others.
 func (r *Result) Points() []entry.Point {
 	out := make([]entry.Point, 0, len(r.entries))
 	for _, e := range r.entries {
-		out = append(out, entry.Point{Kind: entry.Webhook, Func: e.Func, Node: e.Node, HasCtx: e.HasCtx, Ctx: e.Ctx})
+		out = append(out, entry.Point{Kind: e.Role.Kind(), Func: e.Func, Node: e.Node, HasCtx: e.HasCtx, Ctx: e.Ctx})
 	}
 	return out
+}
+
+// Kind is the kind of entry point of the role: entry.Conversion for Conversion and
+// Spoke, entry.Admission for the others.
+func (r Role) Kind() entry.Kind {
+	if r == Conversion || r == Spoke {
+		return entry.Conversion
+	}
+	return entry.Admission
 }
 
 type finder struct {

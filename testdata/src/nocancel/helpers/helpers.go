@@ -10,7 +10,7 @@ import (
 
 // Fetch has a ctx and ignores it.
 func Fetch(ctx context.Context, url string) error {
-	resp, err := http.Get(url) // want `^http.Get cannot be cancelled: the ctx its callers pass cannot stop it: the worker or webhook request that calls it stays blocked past that ctx's deadline and shutdown; build the request with http.NewRequestWithContext\(ctx, \.\.\.\) and send it with Client.Do \(Fetch\)$`
+	resp, err := http.Get(url) // want `^http.Get cannot be cancelled: the ctx its callers pass cannot stop it: it goes on past that ctx's deadline and cancellation, and so does whoever waits for it \(a reconcile worker, a webhook request, a command\); build the request with http.NewRequestWithContext\(ctx, \.\.\.\) and send it with Client.Do \(Fetch\)$`
 	if err == nil {
 		resp.Body.Close()
 	}

@@ -56,3 +56,30 @@ func EnqueueRequestsFromMapFunc(fn MapFunc) EventHandler { return nil }
 func TypedEnqueueRequestsFromMapFunc[object any, request comparable](fn TypedMapFunc[object, request]) TypedEventHandler[object, request] {
 	return nil
 }
+
+// Funcs is TypedFuncs on client.Object.
+type Funcs = TypedFuncs[client.Object, reconcile.Request]
+
+// TypedFuncs implements TypedEventHandler with optional functions.
+type TypedFuncs[object any, request comparable] struct {
+	CreateFunc  func(context.Context, event.TypedCreateEvent[object], workqueue.TypedRateLimitingInterface[request])
+	UpdateFunc  func(context.Context, event.TypedUpdateEvent[object], workqueue.TypedRateLimitingInterface[request])
+	DeleteFunc  func(context.Context, event.TypedDeleteEvent[object], workqueue.TypedRateLimitingInterface[request])
+	GenericFunc func(context.Context, event.TypedGenericEvent[object], workqueue.TypedRateLimitingInterface[request])
+}
+
+// Create is a stub.
+func (h TypedFuncs[object, request]) Create(ctx context.Context, e event.TypedCreateEvent[object], q workqueue.TypedRateLimitingInterface[request]) {
+}
+
+// Update is a stub.
+func (h TypedFuncs[object, request]) Update(ctx context.Context, e event.TypedUpdateEvent[object], q workqueue.TypedRateLimitingInterface[request]) {
+}
+
+// Delete is a stub.
+func (h TypedFuncs[object, request]) Delete(ctx context.Context, e event.TypedDeleteEvent[object], q workqueue.TypedRateLimitingInterface[request]) {
+}
+
+// Generic is a stub.
+func (h TypedFuncs[object, request]) Generic(ctx context.Context, e event.TypedGenericEvent[object], q workqueue.TypedRateLimitingInterface[request]) {
+}

@@ -48,3 +48,11 @@ func (p TypedFuncs[object]) Update(e event.TypedUpdateEvent[object]) bool { retu
 
 // Generic is a stub.
 func (p TypedFuncs[object]) Generic(e event.TypedGenericEvent[object]) bool { return true }
+
+// NewPredicateFuncs returns Funcs that apply filter to every event.
+func NewPredicateFuncs(filter func(object client.Object) bool) Funcs { return Funcs{} }
+
+// NewTypedPredicateFuncs returns TypedFuncs that apply filter to every event.
+func NewTypedPredicateFuncs[object any](filter func(object object) bool) TypedFuncs[object] {
+	return TypedFuncs[object]{}
+}

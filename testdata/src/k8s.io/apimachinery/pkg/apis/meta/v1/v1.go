@@ -216,3 +216,16 @@ type Condition struct {
 	Reason             string
 	Message            string
 }
+
+// UpdateOptions are the options of an update.
+type UpdateOptions struct {
+	TypeMeta     `json:",inline"`
+	DryRun       []string `json:"dryRun,omitempty" protobuf:"bytes,1,rep,name=dryRun"`
+	FieldManager string   `json:"fieldManager,omitempty" protobuf:"bytes,2,name=fieldManager"`
+}
+
+// GetOptions are the options of a get.
+type GetOptions struct {
+	TypeMeta        `json:",inline"`
+	ResourceVersion string `json:"resourceVersion,omitempty" protobuf:"bytes,1,opt,name=resourceVersion"`
+}
