@@ -133,7 +133,7 @@ func (c *coverer) add(p *packages.Package, importsOnly bool) {
 	// A matched package is described by its own errors, unless they only say that
 	// an import could not be imported: then by the import that failed.
 	var f *failure
-	if errs := ownErrors(p); !importsOnly && len(errs) > 0 && !slices.ContainsFunc(errs, notImportError) {
+	if errs := ownErrors(p); !importsOnly && slices.ContainsFunc(errs, notImportError) {
 		f = &failure{pkg: p, chain: []string{p.PkgPath}}
 	} else {
 		f = c.importFail(p)

@@ -8,8 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/owenrumney/go-sarif/v3/pkg/report/v210/sarif"
-	"sigs.k8s.io/yaml"
+	"github.com/reconcilelint/reconcilelint/internal/sarif"
 )
 
 type actionFile struct {
@@ -38,9 +37,9 @@ func TestActionFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	var a actionFile
-	if err := yaml.UnmarshalStrict(data, &a); err != nil {
+	if err := yamlJSON(data, &a, true); err != nil {
 		// Strict on the parts this test reads; other keys (name, branding) are fine.
-		if err := yaml.Unmarshal(data, &a); err != nil {
+		if err := yamlJSON(data, &a, false); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -156,7 +155,7 @@ func TestActionScriptRealBinary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := sarif.FromBytes(data)
+	rep, err := sarif.Parse(data)
 	if err != nil || rep.Validate() != nil || len(rep.Runs[0].Results) != len(lines(string(want))) {
 		t.Errorf("SARIF from the same run: %v", err)
 	}
@@ -181,7 +180,7 @@ func TestPreCommitHooks(t *testing.T) {
 		PassFilenames *bool    `json:"pass_filenames"`
 		RequireSerial bool     `json:"require_serial"`
 	}
-	if err := yaml.UnmarshalStrict(data, &hooks); err != nil {
+	if err := yamlJSON(data, &hooks, true); err != nil {
 		t.Fatal(err)
 	}
 	if len(hooks) != 1 {
