@@ -167,3 +167,37 @@ func TestFix(t *testing.T) {
 		t.Errorf("after --fix: exit %d, issues:\n%s", r.code, r.stdout)
 	}
 }
+
+// TestBrokenModules runs the custom golangci-lint on every module of the broken-module
+// corpus (internal/brokencorpus). golangci-lint loads the packages itself and reports
+// what it cannot load or type-check (its "typecheck" issues, or a failed load): a case
+// the corpus marks as failing must fail with the corpus's message, the others must pass;
+// nothing panics. The plugin itself never hides a package: it is given only packages
+// golangci-lint could load.
+func TestBrokenModules(t *testing.T) {
+	bin := gclBin
+	for _, c := range brokencorpus.Cases {
+		t.Run(c.Name, func(t *testing.T) {
+			dir, err := c.Prepare(t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			os.WriteFile(filepath.Join(dir, ".golangci.yml"), []byte("version: \"2\"\nlinters:\n  default: none\n  enable: [reconcilelint]\n  settings:\n    custom:\n      reconcilelint:\n        type: module\n"), 0o644)
+			r := runArgs(t, bin, dir, c.Env, c.Args())
+			if (r.code != 0) != c.GCLFails {
+				t.Errorf("exit %d, want failure %v\nstdout:\n%s\nstderr:\n%s", r.code, c.GCLFails, r.stdout, r.stderr)
+			}
+			all := r.stdout + r.stderr
+			for _, w := range c.GCLOutput {
+				if !strings.Contains(all, w) {
+					t.Errorf("output lacks %q:\n%s", w, all)
+				}
+			}
+			for _, bad := range []string{"panic:", "fatal error:"} {
+				if strings.Contains(all, bad) {
+					t.Errorf("%q in the output:\n%s", bad, all)
+				}
+			}
+		})
+	}
+}
