@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/reconcilelint/reconcilelint/internal/brokencorpus"
 )
 
 // The integration test runs the custom golangci-lint on the modules under
@@ -80,15 +82,19 @@ type result struct {
 // run runs the binary in dir offline, with the test's own result cache, printing issues as
 // `file:line:col: text (linter)` without source lines, colors or statistics.
 func run(t *testing.T, bin, dir string, args ...string) result {
+	return runArgs(t, bin, dir, nil, append(args, "./..."))
+}
+
+// runArgs is run with more environment variables and the patterns given.
+func runArgs(t *testing.T, bin, dir string, env []string, args []string) result {
 	args = append([]string{"run",
 		"--output.text.path=stdout", "--output.text.print-issued-lines=false", "--output.text.colors=false",
 		"--show-stats=false"}, args...)
-	args = append(args, "./...")
 	cmd := exec.Command(bin, args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(),
+	cmd.Env = append(append(os.Environ(),
 		"GOPROXY=off", "GOFLAGS=-mod=readonly",
-		"GOLANGCI_LINT_CACHE="+gclCache)
+		"GOLANGCI_LINT_CACHE="+gclCache), env...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
