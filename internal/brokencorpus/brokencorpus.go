@@ -94,7 +94,7 @@ var Cases = []Case{
 			`bad.go:5:13: cannot use "one" (untyped string constant) as int value in variable declaration`,
 			"reconcilelint: 1 package analysed, 1 not analysed, 0 findings,"},
 		VetFails: true, VetStderr: []string{`bad/bad.go:5:13: cannot use "one"`},
-		Open: "good/good.go",
+		Open:     "good/good.go",
 		GCLFails: true, GCLOutput: []string{`bad.go:5:13: cannot use "one"`},
 	},
 	{

@@ -5,7 +5,6 @@ import (
 	"maps"
 	"regexp"
 	"slices"
-	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
@@ -289,9 +288,4 @@ func Explain(msg, module string) Explanation {
 		return Explanation{Short: short}
 	}
 	return Explanation{Short: short}
-}
-
-// sortNotAnalysed orders descriptions by package path.
-func sortNotAnalysed(ns []NotAnalysed) {
-	sort.SliceStable(ns, func(i, j int) bool { return ns[i].Path < ns[j].Path })
 }
