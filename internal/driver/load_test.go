@@ -1,11 +1,14 @@
 package driver
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/reconcilelint/reconcilelint/analyzers"
 )
 
 func all(*packages.Package) bool { return true }
@@ -114,5 +117,23 @@ func TestExplainHints(t *testing.T) {
 		if !strings.Contains(ex.Hint, tc.want) || ex.Environment != tc.env || strings.Contains(ex.Short, "\n") {
 			t.Errorf("Explain(%q) = %+v, want a hint with %q", tc.msg, ex, tc.want)
 		}
+	}
+}
+
+// TestAnalyseRefusesACycle: the checker recurses over Imports and memoizes a node only
+// after its imports, so a cyclic graph would overflow the stack (a fatal error, not a
+// panic). analysePackages refuses it with an error naming the cycle instead.
+func TestAnalyseRefusesACycle(t *testing.T) {
+	a := &packages.Package{ID: "example.com/a", PkgPath: "example.com/a", Name: "a", Imports: map[string]*packages.Package{}}
+	b := &packages.Package{ID: "example.com/b", PkgPath: "example.com/b", Name: "b", Imports: map[string]*packages.Package{"example.com/a": a}}
+	a.Imports["example.com/b"] = b
+	cfg := analyzers.DefaultConfig()
+	as, err := cfg.Analyzers()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = analysePackages(context.Background(), as, []*packages.Package{a})
+	if err == nil || !strings.Contains(err.Error(), "import cycle") || !strings.Contains(err.Error(), "example.com/a → example.com/b → example.com/a") {
+		t.Errorf("analysePackages on a cycle: %v", err)
 	}
 }

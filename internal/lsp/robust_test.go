@@ -148,7 +148,8 @@ func (e *editor) edit() {
 		j := e.rnd.IntN(len(e.lines))
 		e.lines[i], e.lines[j] = e.lines[j], e.lines[i]
 	case 6: // type some characters
-		e.lines[i] += string([]byte{"abcxyz.:=(){}\" "[e.rnd.IntN(16)]})
+		const keys = "abcxyz.:=(){}\" "
+		e.lines[i] += string(keys[e.rnd.IntN(len(keys))])
 	}
 }
 
