@@ -47,20 +47,22 @@ const usageText = `usage: reconcilelint [flags] packages...
 flags:
 `
 
-// parseOptions parses the command line and reads the configuration. It returns nil
-// and the exit code when the run stops here (-h, a usage or configuration error).
-func parseOptions(args []string, stderr io.Writer) (*options, int) {
+// rawFlags are the flags that parseOptions turns into options.
+type rawFlags struct {
+	enable, disable, configPath string
+	jsonOut                     bool
+}
+
+// flagSet declares the flags, into o and raw.
+func flagSet(o *options, raw *rawFlags) *flag.FlagSet {
 	fs := flag.NewFlagSet("reconcilelint", flag.ContinueOnError)
 	// The flag package prints the error and the whole usage on a bad flag: one line
-	// and a hint read better, so it prints nothing and the error is printed below.
+	// and a hint read better, so it prints nothing and parseOptions prints the error.
 	fs.SetOutput(io.Discard)
-	o := &options{}
-	var enable, disable, configPath string
-	var jsonOut bool
-	fs.StringVar(&enable, "enable", "", "comma-separated rules to enable in addition to the defaults (\"all\" for every rule)")
-	fs.StringVar(&disable, "disable", "", "comma-separated rules to disable (\"all\", then -enable lists exactly the rules to run)")
-	fs.StringVar(&configPath, "config", "", "configuration file (default: "+ConfigFileName+" found upward from the working directory)")
-	fs.BoolVar(&jsonOut, "json", false, "same as -format=json")
+	fs.StringVar(&raw.enable, "enable", "", "comma-separated rules to enable in addition to the defaults (\"all\" for every rule)")
+	fs.StringVar(&raw.disable, "disable", "", "comma-separated rules to disable (\"all\", then -enable lists exactly the rules to run)")
+	fs.StringVar(&raw.configPath, "config", "", "configuration file (default: "+ConfigFileName+" found upward from the working directory)")
+	fs.BoolVar(&raw.jsonOut, "json", false, "same as -format=json")
 	fs.StringVar(&o.format, "format", "text", "output format: text, json (the go/analysis JSON shape), sarif (SARIF 2.1.0), github (workflow commands)")
 	fs.StringVar(&o.output, "output", "", "write findings to this file instead of standard output")
 	fs.StringVar(&o.sarifOut, "sarif-output", "", "also write the findings as SARIF 2.1.0 to this file, from the same analysis (e.g. -format=github for annotations and SARIF for code scanning)")
@@ -73,6 +75,15 @@ func parseOptions(args []string, stderr io.Writer) (*options, int) {
 	fs.BoolVar(&o.quiet, "q", false, "quiet: no summary line and no progress on standard error (findings and errors still print)")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile to this file")
 	fs.StringVar(&o.memProfile, "memprofile", "", "write a heap profile to this file at exit")
+	return fs
+}
+
+// parseOptions parses the command line and reads the configuration. It returns nil
+// and the exit code when the run stops here (-h, a usage or configuration error).
+func parseOptions(args []string, stderr io.Writer) (*options, int) {
+	o := &options{}
+	var raw rawFlags
+	fs := flagSet(o, &raw)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fs.SetOutput(stderr)
@@ -93,47 +104,53 @@ func parseOptions(args []string, stderr io.Writer) (*options, int) {
 		fmt.Fprintln(stderr, "reconcilelint:", msg)
 		return nil, ExitUsage
 	}
-	o.wd, _ = os.Getwd()
-	if configPath == "" {
-		configPath = FindConfig(o.wd)
-	}
-	cfg, err := LoadConfig(configPath)
-	if err != nil {
+	if err := o.configure(raw); err != nil {
 		fmt.Fprintln(stderr, "reconcilelint:", err)
 		return nil, ExitUsage
+	}
+	return o, -1
+}
+
+// configure reads the configuration file, applies -enable and -disable, and checks
+// the flags that depend on each other.
+func (o *options) configure(raw rawFlags) error {
+	o.wd, _ = os.Getwd()
+	if raw.configPath == "" {
+		raw.configPath = FindConfig(o.wd)
+	}
+	cfg, err := LoadConfig(raw.configPath)
+	if err != nil {
+		return err
 	}
 	// Exclude globs are relative to the configuration file's directory, wherever the
 	// command runs (the vet tool and the language server match them the same way).
 	o.excludeBase = o.wd
-	if configPath != "" {
-		if abs, err := filepath.Abs(configPath); err == nil {
+	if raw.configPath != "" {
+		if abs, err := filepath.Abs(raw.configPath); err == nil {
 			o.excludeBase = filepath.Dir(abs)
 		}
 	}
-	cfg.Enable = append(cfg.Enable, splitList(enable)...)
-	cfg.Disable = append(cfg.Disable, splitList(disable)...)
+	cfg.Enable = append(cfg.Enable, splitList(raw.enable)...)
+	cfg.Disable = append(cfg.Disable, splitList(raw.disable)...)
 	o.cfg = cfg
 	if o.analyzers, err = cfg.Analyzers(); err != nil {
-		fmt.Fprintln(stderr, "reconcilelint:", strings.NewReplacer("enable[", "-enable[", "disable[", "-disable[").Replace(err.Error()))
-		return nil, ExitUsage
+		return fmt.Errorf("%s", strings.NewReplacer("enable[", "-enable[", "disable[", "-disable[").Replace(err.Error()))
 	}
-	if jsonOut {
+	if raw.jsonOut {
 		o.format = "json"
 	}
 	if !slices.Contains(formats, o.format) {
-		fmt.Fprintf(stderr, "reconcilelint: unknown -format %q (known: %s)\n", o.format, strings.Join(formats, ", "))
-		return nil, ExitUsage
+		return fmt.Errorf("unknown -format %q (known: %s)", o.format, strings.Join(formats, ", "))
 	}
 	if o.diff {
 		o.fix = false // -fix -diff: the patch, no file changed (as go fix -diff)
 	}
 	if o.baseFile != "" {
 		if o.base, err = readBaseline(o.baseFile); err != nil {
-			fmt.Fprintln(stderr, "reconcilelint:", err)
-			return nil, ExitUsage
+			return err
 		}
 	}
-	return o, -1
+	return nil
 }
 
 // exitCodesText ends -h.
