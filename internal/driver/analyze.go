@@ -351,8 +351,9 @@ func (s *Snapshot) Covers(file string) bool {
 
 // Analyze runs the analyzers on the snapshot's package with the given buffers. The
 // package's files are parsed and type-checked again; everything else is reused. A file
-// that does not parse or type-check is reported in Problems ("package P does not
-// type-check: …") and nothing is analysed. Cancelling ctx makes Analyze return ctx's
+// that does not parse or type-check makes the package NotAnalysed (Own, "does not
+// type-check: …"), and so does an import that did not load at Load (with the reason
+// CoverageOf gave); nothing is analysed then. Cancelling ctx makes Analyze return ctx's
 // error (checked between the steps; a running analyzer is not interrupted).
 //
 // The positions of a result (Finding.Fset) are valid until the next Analyze of the same
