@@ -6,10 +6,13 @@
 #                    output, SARIF in $RECONCILELINT_SARIF; always exits 0 and records
 #                    the tool's exit code as exit-code= in $GITHUB_OUTPUT, so that the
 #                    SARIF upload step runs even when there are findings.
-#   run.sh verdict CODE
-#                    fails (exits 1) when CODE is 2 or 3 (usage or configuration error,
-#                    incomplete analysis: always), or 1 (findings) when
-#                    $RECONCILELINT_FAIL_ON_FINDINGS is true; else exits 0.
+#                    It also records result=: the exit code, or "crash" when the tool
+#                    died of a Go runtime error (which exits 2 like a usage error).
+#   run.sh verdict RESULT
+#                    fails (exits 1) when RESULT is 2, crash or 3 (usage or
+#                    configuration error, a crash, incomplete analysis: always), or 1
+#                    (findings) when $RECONCILELINT_FAIL_ON_FINDINGS is true; else
+#                    exits 0.
 #
 # Environment: RECONCILELINT (the binary, default reconcilelint), RECONCILELINT_ARGS
 # (split on white space, default ./...), RECONCILELINT_SARIF (default
@@ -22,12 +25,22 @@ analyse)
 	bin=${RECONCILELINT:-reconcilelint}
 	sarif=${RECONCILELINT_SARIF:-reconcilelint.sarif}
 	rm -f "$sarif"
+	errlog=$(mktemp)
 	# shellcheck disable=SC2086 # the arguments are split on purpose
-	"$bin" -format=github -sarif-output="$sarif" ${RECONCILELINT_ARGS:-./...}
+	"$bin" -format=github -sarif-output="$sarif" ${RECONCILELINT_ARGS:-./...} 2>"$errlog"
 	code=$?
+	cat "$errlog" >&2
+	# A Go runtime crash (a panic, or a fatal error such as a stack overflow) also exits
+	# 2, the code of a usage error: tell them apart by what the runtime prints.
+	result=$code
+	if [ "$code" = 2 ] && grep -Eq '^(panic: |fatal error: |runtime: )' "$errlog"; then
+		result=crash
+	fi
+	rm -f "$errlog"
 	echo "reconcilelint exited $code"
 	if [ -n "${GITHUB_OUTPUT:-}" ]; then
 		echo "exit-code=$code" >>"$GITHUB_OUTPUT"
+		echo "result=$result" >>"$GITHUB_OUTPUT"
 		if [ -f "$sarif" ]; then
 			echo "sarif=$sarif" >>"$GITHUB_OUTPUT"
 		fi
@@ -59,6 +72,10 @@ verdict)
 		;;
 	2)
 		echo "reconcilelint: usage or configuration error (exit 2): see the log of the analysis step" >&2
+		exit 1
+		;;
+	crash)
+		echo "reconcilelint crashed (a Go runtime error, exit 2): see the log of the analysis step, and please report it with that log" >&2
 		exit 1
 		;;
 	3)

@@ -29,6 +29,10 @@ func TestClassify(t *testing.T) {
 		{name: "findings", stdout: findings, code: 1, findings: 3},
 		{name: "outside us", stdout: "{}", code: 3,
 			stderr: "reconcilelint: package example.com/m/cgo does not type-check: could not import C\n", skipped: 1},
+		{name: "an import outside us, with the hint and the summary", stdout: "{}", code: 3,
+			stderr: "reconcilelint: the go.sum of example.com/m is incomplete (missing go.sum entry), so ...: run `go mod tidy`\n" +
+				"reconcilelint: package example.com/m/cgo is not analysed: its import C did not load: x\n" +
+				"reconcilelint: 0 packages analysed, 1 not analysed, 0 findings, 1.0s\n", skipped: 1},
 		{name: "load is ours", stdout: "{}", code: 3,
 			stderr:   "reconcilelint: package example.com/m/a does not type-check: undefined: x\n",
 			problems: []string{"which go build builds"}},

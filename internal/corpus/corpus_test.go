@@ -26,10 +26,12 @@ var modules = append(append([]corpus.Module{}, corpus.Operators...), corpus.Libr
 var (
 	// A package that go/packages could not load or type-check.
 	// The first line of its description; the errors follow, one a line, indented.
-	typeCheckLine = regexp.MustCompile(`^reconcilelint: package (\S+) does not type-check(?: \(\d+ errors?\))?:(.*)$`)
-	// Imports that the go command could not load (the packages that import them are
-	// reported by typeCheckLine too).
-	unloadedLine = regexp.MustCompile(`^reconcilelint: the go command could not load \d+ imported packages?`)
+	// A package that is not analysed because an import did not load or type-check is
+	// reported the same way ("is not analysed: its import ...").
+	typeCheckLine = regexp.MustCompile(`^reconcilelint: package (\S+) (?:does not type-check(?: \(\d+ errors?\))?|is not analysed):(.*)$`)
+	// Lines about the module's state (driver.Explain's hints) and the summary line that
+	// ends every run.
+	unloadedLine = regexp.MustCompile(`^reconcilelint: (?:the go\.sum of |a module the build needs |the vendor directory |go\.mod |an import is provided by no module|\d+ packages?[ ,])`)
 	// An analyzer's action failed: its error, or a panic the driver recovered.
 	analyzerLine = regexp.MustCompile(`^reconcilelint: ([a-z0-9]+) on (\S+): (.*)$`)
 )

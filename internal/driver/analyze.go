@@ -10,6 +10,7 @@ import (
 	"go/scanner"
 	"go/token"
 	"go/types"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -37,64 +38,152 @@ type Request struct {
 type Result struct {
 	// Findings of the matched packages, sorted by position.
 	Findings []Finding
-	// Problems are load and type errors and analyzer errors, one line each: the
-	// findings of the packages they name may be incomplete.
+	// NotAnalysed are the matched packages that were not analysed, with the reason.
+	NotAnalysed []NotAnalysed
+	// Hints are lines about the module's state (an incomplete go.sum, ...) that say
+	// what to run; see Coverage.
+	Hints []string
+	// Problems are analyzer errors, one line each: the findings of the packages they
+	// name may be incomplete.
 	Problems []string
 }
 
+// Incomplete reports whether something the request matched was not fully analysed.
+func (r *Result) Incomplete() bool { return len(r.NotAnalysed) > 0 || len(r.Problems) > 0 }
+
 // Analyze loads the packages matched by the request (dependencies from export data, see
-// load) and runs the analyzers on them. Packages that do not type-check are reported in
-// Problems and skipped; the others are analysed. Cancelling ctx stops the go command
-// (packages.Config.Context); Analyze then returns ctx's error, never partial results.
+// load) and runs the analyzers on them. Packages that cannot be analysed are in
+// NotAnalysed with their reason; the others are analysed. Cancelling ctx stops the go
+// command (packages.Config.Context); Analyze then returns ctx's error, never partial
+// results.
 func Analyze(ctx context.Context, req Request) (*Result, error) {
 	lcfg := &packages.Config{Context: ctx, Dir: req.Dir, Overlay: req.Overlay, BuildFlags: req.BuildFlags}
-	pkgs, report, _, err := load(lcfg, req.Patterns)
+	l, err := load(lcfg, req.Patterns)
 	if err := ctx.Err(); err != nil {
 		return nil, err // go/packages does not wrap it
 	}
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Problems: loadErrors(pkgs)}
-	// Only the reported packages are the checker's roots: it runs the passes with facts
-	// on their imports (the support packages among them) by itself, and the rules' own
-	// findings on support packages would be dropped anyway.
-	var good []*packages.Package
-	for _, p := range pkgs {
-		if report[p.ID] && len(p.Errors) == 0 && !p.IllTyped {
-			good = append(good, p)
-		}
-	}
-	if err := runAnalyzers(ctx, req.Analyzers, good, report, res); err != nil {
+	res := &Result{NotAnalysed: l.cov.NotAnalysed, Hints: l.cov.Hints}
+	units, err := analysePackages(ctx, req.Analyzers, l.cov.Analysable)
+	if err != nil {
 		return nil, err
 	}
+	for _, u := range units {
+		res.Findings = append(res.Findings, u.Findings...)
+		res.Problems = append(res.Problems, u.Errors...)
+	}
+	sortFindings(res.Findings)
 	return res, nil
 }
 
-// runAnalyzers runs the analyzers on pkgs and adds the findings and analyzer errors of
-// the reported packages to res.
-func runAnalyzers(ctx context.Context, as []*analysis.Analyzer, pkgs []*packages.Package, report map[string]bool, res *Result) error {
+// PackageResult is the analysis of one matched package: the unit of work of the
+// analyse phase. Its inputs are the package (type-checked, imports linked: what the
+// facts of its imports are computed from) and the analyzers; its outputs are the
+// findings of every analyzer on it, before any filter (exclude globs, file arguments,
+// baseline), and the errors of the analyzers that failed. A per-package result cache
+// stores and replays exactly this, keyed by those inputs.
+type PackageResult struct {
+	Package  *packages.Package
+	Findings []Finding
+	Errors   []string
+	// Actions are the checker's root actions of the package, their diagnostics
+	// replaced by the findings kept (the -json output prints them).
+	Actions []*checker.Action
+}
+
+// analysePackages runs the analyzers on pkgs (analysable packages: see Coverage) and
+// returns one result per package, in the order of pkgs. The checker runs the passes
+// with facts on the packages' imports (support packages and export data) by itself.
+func analysePackages(ctx context.Context, as []*analysis.Analyzer, pkgs []*packages.Package) ([]*PackageResult, error) {
+	if len(pkgs) == 0 {
+		return nil, nil
+	}
+	// The checker builds its action graph by recursion over Imports and memoizes a
+	// node only once its imports are done: a cycle would recurse until the stack
+	// overflows, a fatal error no recover catches. go list never returns one, but a
+	// graph changed after the load (linkImports, a language server's edit) is checked
+	// here rather than trusted.
+	if cycle := importCycle(pkgs); cycle != nil {
+		return nil, fmt.Errorf("internal error: import cycle in the package graph handed to the analyzers: %s", strings.Join(cycle, " → "))
+	}
 	protect(as)
 	graph, err := checker.Analyze(as, pkgs, nil)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
-		return err
+		return nil, err
+	}
+	byPkg := map[*packages.Package]*PackageResult{}
+	out := make([]*PackageResult, len(pkgs))
+	for i, p := range pkgs {
+		out[i] = &PackageResult{Package: p}
+		byPkg[p] = out[i]
 	}
 	for _, act := range graph.Roots {
-		if !report[act.Package.ID] {
+		u := byPkg[act.Package]
+		if u == nil {
 			continue
 		}
+		u.Actions = append(u.Actions, act)
 		if act.Err != nil {
-			res.Problems = append(res.Problems, fmt.Sprintf("%s on %s: %v", act.Analyzer.Name, act.Package.PkgPath, act.Err))
+			u.Errors = append(u.Errors, fmt.Sprintf("%s on %s: %v", act.Analyzer.Name, act.Package.PkgPath, act.Err))
 		}
 		for _, d := range act.Diagnostics {
-			res.Findings = append(res.Findings, Finding{Rule: act.Analyzer.Name, Posn: act.Package.Fset.Position(d.Pos),
+			u.Findings = append(u.Findings, Finding{Rule: act.Analyzer.Name, Posn: act.Package.Fset.Position(d.Pos),
 				End: act.Package.Fset.Position(d.End), Message: d.Message, URL: d.URL, Diag: d, Fset: act.Package.Fset, act: act})
 		}
 	}
-	sortFindings(res.Findings)
+	return out, nil
+}
+
+// importCycle returns a cycle of the import graph below pkgs (package paths, the first
+// repeated last), or nil. It walks without recursion: the graph's depth is not bounded
+// by anything this driver controls.
+func importCycle(pkgs []*packages.Package) []string {
+	const (
+		white = iota
+		grey
+		black
+	)
+	color := map[*packages.Package]int{}
+	type frame struct {
+		p    *packages.Package
+		deps []*packages.Package
+	}
+	for _, root := range pkgs {
+		if color[root] != white {
+			continue
+		}
+		stack := []frame{{root, slices.Collect(maps.Values(root.Imports))}}
+		color[root] = grey
+		for len(stack) > 0 {
+			top := &stack[len(stack)-1]
+			if len(top.deps) == 0 {
+				color[top.p] = black
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			next := top.deps[0]
+			top.deps = top.deps[1:]
+			switch color[next] {
+			case grey:
+				var cycle []string
+				for i := len(stack) - 1; i >= 0; i-- {
+					cycle = append([]string{stack[i].p.PkgPath}, cycle...)
+					if stack[i].p == next {
+						break
+					}
+				}
+				return append(cycle, next.PkgPath)
+			case white:
+				color[next] = grey
+				stack = append(stack, frame{next, slices.Collect(maps.Values(next.Imports))})
+			}
+		}
+	}
 	return nil
 }
 
@@ -114,7 +203,8 @@ type Snapshot struct {
 	buildFlags []string
 	root       *packages.Package   // as loaded, imports linked; nil in fallback mode
 	support    []*packages.Package // same-module imports from source that type-check
-	problems   []string            // load errors of the support packages
+	blocked    []NotAnalysed       // why the root cannot be analysed whatever its files say (an import failed)
+	hints      []string            // Coverage.Hints of the load
 	headers    map[string]string   // the directory's non-test Go files → header at load
 	others     string              // hash of the buffers outside the directory at load
 	stamps     map[string]fileStamp
@@ -160,15 +250,15 @@ func Load(ctx context.Context, req Request) (*Snapshot, error) {
 		base[file] = content
 	}
 	lcfg := &packages.Config{Context: ctx, Dir: dir, Overlay: base, BuildFlags: req.BuildFlags}
-	pkgs, report, _, err := load(lcfg, []string{"."})
+	l, err := load(lcfg, []string{"."})
 	if err := ctx.Err(); err != nil {
 		return nil, err // go/packages does not wrap it
 	}
 	if err != nil {
 		return nil, err
 	}
-	for _, p := range pkgs {
-		if report[p.ID] {
+	for _, p := range l.pkgs {
+		if l.matched[p.ID] {
 			if s.root != nil {
 				s.fallback = true // more than one package: let go/packages sort it out
 			}
@@ -185,7 +275,9 @@ func Load(ctx context.Context, req Request) (*Snapshot, error) {
 			s.addModule(p.Module)
 		}
 	}
-	s.problems = loadErrors(slices.DeleteFunc(slices.Clone(pkgs), func(p *packages.Package) bool { return report[p.ID] }))
+	// The root's own files are parsed and type-checked again by every Analyze: only
+	// what its imports allow is decided here.
+	s.blocked, s.hints = l.importCov.NotAnalysed, l.importCov.Hints
 	r := s.root
 	if r == nil || r.Types == nil || r.Fset == nil || len(r.CompiledGoFiles) != len(r.GoFiles) || usesCgo(r) {
 		s.fallback = true
@@ -259,8 +351,9 @@ func (s *Snapshot) Covers(file string) bool {
 
 // Analyze runs the analyzers on the snapshot's package with the given buffers. The
 // package's files are parsed and type-checked again; everything else is reused. A file
-// that does not parse or type-check is reported in Problems ("package P does not
-// type-check: …") and nothing is analysed. Cancelling ctx makes Analyze return ctx's
+// that does not parse or type-check makes the package NotAnalysed (Own, "does not
+// type-check: …"), and so does an import that did not load at Load (with the reason
+// CoverageOf gave); nothing is analysed then. Cancelling ctx makes Analyze return ctx's
 // error (checked between the steps; a running analyzer is not interrupted).
 //
 // The positions of a result (Finding.Fset) are valid until the next Analyze of the same
@@ -276,7 +369,13 @@ func (s *Snapshot) Analyze(ctx context.Context, as []*analysis.Analyzer, overlay
 		r.Fset.RemoveFile(f)
 	}
 	s.added = s.added[:0]
-	res := &Result{Problems: slices.Clone(s.problems)}
+	res := &Result{Hints: slices.Clone(s.hints)}
+	if len(s.blocked) > 0 {
+		// An import did not load or type-check: the types the root would be checked
+		// against are incomplete, and so would be every fact and finding.
+		res.NotAnalysed = slices.Clone(s.blocked)
+		return res, nil
+	}
 	var errs []string
 	var files []*ast.File
 	for _, name := range r.CompiledGoFiles {
@@ -344,7 +443,7 @@ func (s *Snapshot) Analyze(ctx context.Context, as []*analysis.Analyzer, overlay
 		if n := len(errs) - 1; n > 0 {
 			msg += fmt.Sprintf(" (and %d more)", n)
 		}
-		res.Problems = append(res.Problems, fmt.Sprintf("package %s does not type-check: %s", r.PkgPath, msg))
+		res.NotAnalysed = append(res.NotAnalysed, NotAnalysed{Path: r.PkgPath, Own: true, Reason: "does not type-check: " + msg})
 		return res, nil
 	}
 	if err := ctx.Err(); err != nil {
@@ -352,9 +451,15 @@ func (s *Snapshot) Analyze(ctx context.Context, as []*analysis.Analyzer, overlay
 	}
 	// The support packages are reached through the imports: the checker runs the passes
 	// with facts on them, not the rules.
-	if err := runAnalyzers(ctx, as, []*packages.Package{&pkg}, map[string]bool{r.ID: true}, res); err != nil {
+	units, err := analysePackages(ctx, as, []*packages.Package{&pkg})
+	if err != nil {
 		return nil, err
 	}
+	for _, u := range units {
+		res.Findings = append(res.Findings, u.Findings...)
+		res.Problems = append(res.Problems, u.Errors...)
+	}
+	sortFindings(res.Findings)
 	return res, nil
 }
 

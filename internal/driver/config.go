@@ -1,6 +1,8 @@
 package driver
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,8 +11,7 @@ import (
 	"sort"
 	"strings"
 
-	yaml3 "go.yaml.in/yaml/v3"
-	"sigs.k8s.io/yaml"
+	yaml3 "gopkg.in/yaml.v3"
 
 	"github.com/reconcilelint/reconcilelint/analyzers"
 )
@@ -47,7 +48,7 @@ func LoadConfig(path string) (analyzers.Config, error) {
 	if err := KnownKeys(data, reflect.TypeFor[analyzers.Config]()); err != nil {
 		return cfg, configError(path, data, err.Error())
 	}
-	if err := yaml.UnmarshalStrict(data, &cfg); err != nil {
+	if err := decodeYAML(data, &cfg); err != nil {
 		msg := err.Error()
 		if i := strings.LastIndex(msg, "json: "); i >= 0 {
 			msg = msg[i+len("json: "):]
@@ -57,7 +58,7 @@ func LoadConfig(path string) (analyzers.Config, error) {
 		if m := structField.FindStringSubmatch(msg); m != nil {
 			msg = m[2] + ": " + m[1] + " " + m[3]
 		}
-		return cfg, configError(path, data, msg)
+		return cfg, configError(path, data, readableType(msg))
 	}
 	if err := cfg.Validate(); err != nil {
 		return cfg, configError(path, data, err.Error())
@@ -69,11 +70,93 @@ func LoadConfig(path string) (analyzers.Config, error) {
 // the struct type t (by json tag), recursively, and returns an error naming the path of
 // the first unknown key, e.g. `rules.sleep.alow: unknown key (known: allow)`.
 func KnownKeys(data []byte, t reflect.Type) error {
-	var doc any
-	if err := yaml.Unmarshal(data, &doc); err != nil {
+	doc, err := yamlToJSONValue(data)
+	if err != nil {
 		return err
 	}
 	return knownKeys(doc, t, "")
+}
+
+// yamlToJSONValue parses a YAML document into the values encoding/json produces
+// (maps with string keys, []any, strings, float64, bool, nil). An empty document is an
+// empty map. Errors read "yaml: line N: ...", which configError places.
+func yamlToJSONValue(data []byte) (any, error) {
+	var doc any
+	if err := yaml3.Unmarshal(data, &doc); err != nil {
+		return nil, err
+	}
+	if doc == nil {
+		return map[string]any{}, nil
+	}
+	v, err := jsonValue(doc)
+	if err != nil {
+		return nil, err
+	}
+	// Through JSON once, so that numbers are what encoding/json gives.
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	var out any
+	return out, json.Unmarshal(b, &out)
+}
+
+// jsonValue turns what yaml.v3 decodes into values json.Marshal takes: map keys must be
+// strings.
+func jsonValue(v any) (any, error) {
+	switch v := v.(type) {
+	case map[string]any:
+		out := map[string]any{}
+		for k, e := range v {
+			j, err := jsonValue(e)
+			if err != nil {
+				return nil, err
+			}
+			out[k] = j
+		}
+		return out, nil
+	case map[any]any:
+		out := map[string]any{}
+		for k, e := range v {
+			j, err := jsonValue(e)
+			if err != nil {
+				return nil, err
+			}
+			out[fmt.Sprint(k)] = j
+		}
+		return out, nil
+	case []any:
+		out := make([]any, len(v))
+		for i, e := range v {
+			j, err := jsonValue(e)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = j
+		}
+		return out, nil
+	}
+	return v, nil
+}
+
+// decodeYAML decodes a YAML document into v as encoding/json would decode the same
+// document written as JSON, with unknown fields an error: the struct's json tags are
+// the keys, as in the golangci-lint plugin's settings.
+func decodeYAML(data []byte, v any) error {
+	doc, err := yamlToJSONValue(data)
+	if err != nil {
+		return err
+	}
+	b, err := json.Marshal(doc)
+	if err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("json: %w", err)
+	}
+	return nil
 }
 
 func knownKeys(v any, t reflect.Type, path string) error {
@@ -138,7 +221,17 @@ var structField = regexp.MustCompile(`^(cannot unmarshal \S+ into) Go struct fie
 func configError(path string, data []byte, msg string) error {
 	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
 		// "error converting YAML to JSON: yaml: line 3: mapping values are not allowed"
-		return fmt.Errorf("%s:%s: %s", path, m[1], strings.TrimSpace(m[2]))
+		text := strings.TrimSpace(m[2])
+		var n int
+		fmt.Sscan(m[1], &n)
+		lines := strings.Split(string(data), "\n")
+		for _, l := range lines[max(0, n-2):min(len(lines), n+1)] {
+			if strings.HasPrefix(strings.TrimLeft(l, " "), "\t") {
+				text += " (a tab indents a line near here: YAML indents with spaces only)"
+				break
+			}
+		}
+		return fmt.Errorf("%s:%s: YAML syntax: %s", path, m[1], text)
 	}
 	key, _, ok := strings.Cut(msg, ": ")
 	if ok {
@@ -150,6 +243,38 @@ func configError(path string, data []byte, msg string) error {
 }
 
 var yamlLineRE = regexp.MustCompile(`yaml: line (\d+): (.*)$`)
+
+var unmarshalRE = regexp.MustCompile(`^(?:(\S+): )?cannot unmarshal (\w+) into .*?type (\S+)$`)
+
+// readableType rewrites the JSON decoder's "cannot unmarshal string into Go value of
+// type []string" as "want a list of strings (e.g. [a, b]), got a string".
+func readableType(msg string) string {
+	m := unmarshalRE.FindStringSubmatch(msg)
+	if m == nil {
+		return msg
+	}
+	got := map[string]string{"string": "a string", "number": "a number", "bool": "true or false",
+		"object": "a mapping (key: value)", "array": "a list"}[m[2]]
+	if got == "" {
+		got = m[2]
+	}
+	want := map[string]string{"[]string": "a list of strings (e.g. [a, b])", "string": "a string",
+		"bool": "true or false", "int": "a whole number", "float64": "a number"}[m[3]]
+	switch {
+	case want != "":
+	case strings.HasPrefix(m[3], "[]"):
+		want = "a list"
+	case strings.HasPrefix(m[3], "map["), strings.Contains(m[3], "."):
+		want = "a mapping (key: value)"
+	default:
+		want = m[3]
+	}
+	out := "want " + want + ", got " + got
+	if m[1] != "" {
+		out = m[1] + ": " + out
+	}
+	return out
+}
 
 // keyLine returns the line of the node a field path (a.b[2].c) names in the YAML
 // document, or 0.

@@ -16,7 +16,10 @@ func TestConfigErrorsNameTheLine(t *testing.T) {
 		{"unknown key", "disable: [retryloop]\nrules:\n  sleep:\n    alow: [x]\n", ":4: rules.sleep.alow: unknown key (known: allow)"},
 		{"unknown rule", "enable:\n  - sleep\n  - reqeue\n", `:3: enable[1]: unknown rule "reqeue" (did you mean "requeue"?)`},
 		{"bad value", "rules:\n  sleep:\n    allow: [\"has space\"]\n", ":3: rules.sleep.allow[0]"},
-		{"wrong type", "exclude: []\nrules:\n  sleep:\n    allow: yes\n", ":4: rules.sleep.allow: cannot unmarshal"},
+		{"wrong type", "exclude: []\nrules:\n  sleep:\n    allow: true\n", ":4: rules.sleep.allow: want a list of strings (e.g. [a, b]), got true or false"},
+		{"string for a list", "disable: retryloop\n", ":1: disable: want a list of strings (e.g. [a, b]), got a string"},
+		{"list for a mapping", "rules: [1]\n", ":1: rules: want a mapping (key: value), got a list"},
+		{"tab indentation", "rules:\n\tsleep:\n\t\tallow: [x]\n", ":2: YAML syntax: found character that cannot start any token (a tab indents a line near here: YAML indents with spaces only)"},
 		{"syntax", "enable: [sleep\ndisable: x\n", ".reconcilelint.yaml:"},
 		{"bad glob", "\nexclude: [\"ok\", \"[x\"]\n", `:2: exclude[1]: bad glob "[x"`},
 	} {

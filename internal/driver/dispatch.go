@@ -59,7 +59,13 @@ func Dispatch(args []string, stdout, stderr io.Writer) int {
 			// A bad configuration stops go vet here, once, with its reason (the go
 			// command prints the standard error of -V=full).
 			if _, err := LoadConfig(FindConfig(wd)); err != nil {
+				// The go command follows any failure of -V=full with its own line
+				// ("go: error obtaining buildID for go vet: exit status 2"), whatever
+				// the tool does: an exit 0 there would run the tool with a bad
+				// configuration on every package, and print the error once per
+				// package. Stopping once is better; say what the line means.
 				fmt.Fprintln(stderr, "reconcilelint:", err)
+				fmt.Fprintln(stderr, "reconcilelint: fix the configuration file; go vet stops here (the go command's \"error obtaining buildID\" line below means only that)")
 				return ExitUsage
 			}
 			return printToolID(stdout, wd)

@@ -2,16 +2,19 @@
 // runs the configured analyzers with the go/analysis checker, prints findings and applies
 // fixes. The vet-tool protocol (go vet -vettool, go fix -fixtool) is served by RunUnit
 // (unit.go), dispatched in Dispatch.
+//
+// Main runs in phases, one function each: flags and configuration (options.go), load
+// (load.go; what cannot be analysed is decided in coverage.go, shared with every
+// driver), analyse (analyze.go: one PackageResult per matched package), then report
+// (output.go) or fix and diff (fix.go).
 package driver
 
 import (
-	"bytes"
-	"errors"
-	"flag"
+	"context"
 	"fmt"
-	"go/format"
 	"go/token"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -21,12 +24,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/pmezard/go-difflib/difflib"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
-
-	"github.com/reconcilelint/reconcilelint/analyzers"
 )
 
 // Exit codes, the same for every output format.
@@ -50,290 +50,354 @@ type Finding struct {
 }
 
 // Main runs the standalone driver with args (without the program name) and returns the
-// exit code.
+// exit code. It runs the phases in order, each in its own function: flags and
+// configuration (parseOptions), load (run.load), analyse (run.analyse), then report
+// (run.report) or fix and diff (run.fixes), and the summary line.
 func Main(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("reconcilelint", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var (
-		enable     = fs.String("enable", "", "comma-separated rules to enable in addition to the defaults (\"all\" for every rule)")
-		disable    = fs.String("disable", "", "comma-separated rules to disable (\"all\", then -enable lists exactly the rules to run)")
-		configPath = fs.String("config", "", "configuration file (default: "+ConfigFileName+" found upward from the working directory)")
-		jsonOut    = fs.Bool("json", false, "same as -format=json")
-		format     = fs.String("format", "text", "output format: text, json (the go/analysis JSON shape), sarif (SARIF 2.1.0), github (workflow commands)")
-		output     = fs.String("output", "", "write findings to this file instead of standard output")
-		sarifOut   = fs.String("sarif-output", "", "also write the findings as SARIF 2.1.0 to this file, from the same analysis (e.g. -format=github for annotations and SARIF for code scanning)")
-		baseFile   = fs.String("baseline", "", "report only findings that are not in this baseline file")
-		writeBase  = fs.String("write-baseline", "", "record the current findings in this baseline file and exit 0")
-		fix        = fs.Bool("fix", false, "apply every suggested fix")
-		diff       = fs.Bool("diff", false, "with -fix, print the fixes as a unified diff instead of applying them")
-		tags       = fs.String("tags", "", "comma-separated build tags")
-		timing     = fs.Bool("timing", false, "print the time spent loading, and in each analyzer, to standard error")
-		cpuProfile = fs.String("cpuprofile", "", "write a CPU profile to this file")
-		memProfile = fs.String("memprofile", "", "write a heap profile to this file at exit")
-	)
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: reconcilelint [flags] packages...\n       reconcilelint help|explain RULE\n       go vet -vettool=$(which reconcilelint) packages...\n\nflags:\n")
-		fs.PrintDefaults()
-		fmt.Fprintf(stderr, "\nrules: %s\nexit codes: 0 no findings, 1 findings, 2 usage or configuration error, 3 analysis could not complete\n", strings.Join(analyzers.Names(), ", "))
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return ExitClean
-		}
-		return ExitUsage
-	}
-	patterns := fs.Args()
-	if len(patterns) == 0 {
-		fmt.Fprintln(stderr, "reconcilelint: no packages given (try ./...)")
-		return ExitUsage
-	}
-	wd, _ := os.Getwd()
-	if *configPath == "" {
-		*configPath = FindConfig(wd)
-	}
-	cfg, err := LoadConfig(*configPath)
-	if err != nil {
-		fmt.Fprintln(stderr, "reconcilelint:", err)
-		return ExitUsage
-	}
-	// Exclude globs are relative to the configuration file's directory, wherever the
-	// command runs (the vet tool and the language server match them the same way).
-	excludeBase := wd
-	if *configPath != "" {
-		if abs, err := filepath.Abs(*configPath); err == nil {
-			excludeBase = filepath.Dir(abs)
-		}
-	}
-	cfg.Enable = append(cfg.Enable, splitList(*enable)...)
-	cfg.Disable = append(cfg.Disable, splitList(*disable)...)
-	as, err := cfg.Analyzers()
-	if err != nil {
-		fmt.Fprintln(stderr, "reconcilelint:", strings.NewReplacer("enable[", "-enable[", "disable[", "-disable[").Replace(err.Error()))
-		return ExitUsage
-	}
-	if *diff && !*fix {
-		*fix = true
-	}
-	if *jsonOut {
-		*format = "json"
-	}
-	if !slices.Contains(formats, *format) {
-		fmt.Fprintf(stderr, "reconcilelint: unknown -format %q (known: %s)\n", *format, strings.Join(formats, ", "))
-		return ExitUsage
-	}
-	var base *baseline
-	if *baseFile != "" {
-		if base, err = readBaseline(*baseFile); err != nil {
-			fmt.Fprintln(stderr, "reconcilelint:", err)
-			return ExitUsage
-		}
-	}
-
-	if *cpuProfile != "" {
-		f, err := os.Create(*cpuProfile)
-		if err != nil {
-			fmt.Fprintln(stderr, "reconcilelint:", err)
-			return ExitUsage
-		}
-		if err := pprof.StartCPUProfile(f); err != nil {
-			fmt.Fprintln(stderr, "reconcilelint:", err)
-			return ExitUsage
-		}
-		defer func() { pprof.StopCPUProfile(); f.Close() }()
-	}
-	if *memProfile != "" {
-		defer func() {
-			f, err := os.Create(*memProfile)
-			if err != nil {
-				fmt.Fprintln(stderr, "reconcilelint:", err)
-				return
-			}
-			defer f.Close()
-			runtime.GC()
-			pprof.WriteHeapProfile(f)
-		}()
-	}
 	start := time.Now()
-	lcfg := &packages.Config{Tests: false}
-	if *tags != "" {
-		lcfg.BuildFlags = []string{"-tags=" + *tags}
+	o, code := parseOptions(args, stderr)
+	if o == nil {
+		return code
 	}
-	patterns, files, err := fileArgs(wd, patterns)
+	stopProfiles, err := startProfiles(o.cpuProfile, o.memProfile, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "reconcilelint:", err)
 		return ExitUsage
 	}
-	pkgs, report, notes, err := load(lcfg, patterns)
-	if err != nil {
-		fmt.Fprintln(stderr, "reconcilelint:", err)
-		return ExitUsage
+	defer stopProfiles()
+	r := &run{o: o, stdout: stdout, stderr: stderr, start: start, progress: newProgress(stderr, o.quiet)}
+	code = r.main()
+	r.progress.stop()
+	if !o.quiet && code != ExitUsage {
+		fmt.Fprintln(stderr, "reconcilelint:", r.summaryLine())
 	}
-	for _, n := range notes {
-		fmt.Fprintln(stderr, "reconcilelint:", n)
+	return code
+}
+
+// run is one standalone run: its options and what the phases found.
+type run struct {
+	o              *options
+	stdout, stderr io.Writer
+	start          time.Time
+	progress       *progress
+
+	incomplete bool      // a matched package was not analysed, or an analyzer failed
+	analysed   int       // matched packages analysed
+	skipped    int       // matched packages not analysed
+	findings   []Finding // reported (after every filter)
+	extra      string    // a note for the summary line ("applied 3 fixes", ...)
+}
+
+// main runs the phases after the options.
+func (r *run) main() int {
+	groups, code := r.load()
+	if groups == nil {
+		return code
 	}
-	for _, p := range pkgs {
-		if report[p.ID] && len(p.GoFiles) == 0 && len(p.CompiledGoFiles) == 0 && len(p.Errors) > 0 {
-			fmt.Fprintf(stderr, "reconcilelint: pattern %s matched no packages: %v\n", p.ID, p.Errors[0].Msg)
-			return ExitUsage
-		}
-	}
-	if len(report) == 0 {
-		fmt.Fprintf(stderr, "reconcilelint: %s matched no packages\n", strings.Join(patterns, " "))
-		return ExitUsage
-	}
-	code := ExitClean
-	// Only the reported packages are the checker's roots: it runs the passes with facts on
-	// their imports (the support packages among them) by itself; every rule's findings on
-	// support packages would be dropped anyway.
-	var good []*packages.Package
-	for _, p := range pkgs {
-		if report[p.ID] && len(p.Errors) == 0 && !p.IllTyped {
-			good = append(good, p)
-		}
-	}
-	if errs := loadErrors(pkgs); len(errs) > 0 {
-		for _, e := range errs {
-			fmt.Fprintln(stderr, "reconcilelint:", e)
-		}
-		code = ExitIncomplete
-	}
-	loaded := time.Now()
-	protect(as)
-	graph, err := checker.Analyze(as, good, nil)
-	if err != nil {
-		fmt.Fprintln(stderr, "reconcilelint:", err)
-		return ExitIncomplete
-	}
-	if *timing {
-		fmt.Fprintf(stderr, "reconcilelint: timing: load %v (%d packages from source), analysis %v\n",
-			loaded.Sub(start).Round(time.Millisecond), len(pkgs), time.Since(loaded).Round(time.Millisecond))
-		writeTimings(stderr)
-	}
-	// Keep the roots of reported packages, and drop excluded findings.
 	var roots []*checker.Action
-	var findings []Finding
-	wholePkgs, err := files.wholePackages(lcfg)
-	if err != nil {
-		fmt.Fprintln(stderr, "reconcilelint:", err)
-		return ExitUsage
-	}
-	for _, act := range graph.Roots {
-		if !report[act.Package.ID] {
-			continue
-		}
-		if act.Err != nil {
-			fmt.Fprintf(stderr, "reconcilelint: %s on %s: %v\n", act.Analyzer.Name, act.Package.PkgPath, act.Err)
-			code = ExitIncomplete
-		}
-		for _, d := range act.Diagnostics {
-			posn := act.Package.Fset.Position(d.Pos)
-			if !files.keep(wholePkgs, act.Package.ID, posn.Filename) {
-				continue
-			}
-			if cfg.Excluded(relPath(excludeBase, posn.Filename)) {
-				continue
-			}
-			findings = append(findings, Finding{Rule: act.Analyzer.Name, Posn: posn, End: act.Package.Fset.Position(d.End),
-				Message: d.Message, URL: d.URL, Diag: d, Fset: act.Package.Fset, act: act})
-		}
-		roots = append(roots, act)
-	}
-	sortFindings(findings)
-	if *writeBase != "" {
-		if err := writeBaseline(*writeBase, wd, findings); err != nil {
-			fmt.Fprintln(stderr, "reconcilelint:", err)
+	for _, g := range groups {
+		units, err := r.analyse(g)
+		if err != nil {
+			fmt.Fprintln(r.stderr, "reconcilelint:", err)
 			return ExitIncomplete
 		}
-		fmt.Fprintf(stderr, "reconcilelint: recorded %d findings in %s\n", len(findings), *writeBase)
-		if code == ExitIncomplete {
-			return code
-		}
-		return ExitClean
+		roots = append(roots, r.collect(g, units)...)
 	}
-	if base != nil {
+	sortFindings(r.findings)
+	if r.o.timing {
+		fmt.Fprintf(r.stderr, "reconcilelint: timing: %v in all\n", time.Since(r.start).Round(time.Millisecond))
+		writeTimings(r.stderr)
+	}
+	switch {
+	case r.o.writeBase != "":
+		return r.writeBaseline()
+	case r.o.fix || r.o.diff:
+		return r.fixes()
+	}
+	return r.report(roots)
+}
+
+// exit is the exit code of a run that reported its findings: 3 when incomplete, else
+// 1 with findings.
+func (r *run) exit() int {
+	switch {
+	case r.incomplete:
+		return ExitIncomplete
+	case len(r.findings) > 0:
+		return ExitFindings
+	}
+	return ExitClean
+}
+
+// load is the load phase: it loads the patterns (the packages of file arguments, module
+// by module) and prints, before anything is analysed, the module-level hints and every
+// matched package that cannot be analysed with its reason. It returns nil and the exit
+// code when nothing can go on.
+func (r *run) load() ([]*group, int) {
+	groups, skipped, err := fileArgs(r.o.wd, r.o.patterns, r.o.tags)
+	if err != nil {
+		fmt.Fprintln(r.stderr, "reconcilelint:", err)
+		return nil, ExitUsage
+	}
+	if len(skipped) > 0 && !r.o.quiet {
+		fmt.Fprintln(r.stderr, "reconcilelint: skipped (go build skips them):", strings.Join(skipped, ", "))
+	}
+	for _, g := range groups {
+		r.progress.set("loading packages")
+		g.cfg = &packages.Config{Dir: g.dir, Tests: false}
+		if r.o.tags != "" {
+			g.cfg.BuildFlags = []string{"-tags=" + r.o.tags}
+		}
+		l, err := load(g.cfg, g.queries)
+		r.progress.set("")
+		if err != nil {
+			// go list failed as a whole: a pattern that means nothing is a usage
+			// error; a module that cannot be loaded here (go.sum, module cache,
+			// vendor directory) is an incomplete analysis, with what to run.
+			ex := Explain(err.Error(), "")
+			fmt.Fprintln(r.stderr, "reconcilelint:", strings.TrimSpace(err.Error()))
+			if ex.Hint != "" {
+				fmt.Fprintln(r.stderr, "reconcilelint:", ex.Hint)
+			}
+			if ex.Environment {
+				r.incomplete = true
+				return nil, ExitIncomplete
+			}
+			return nil, ExitUsage
+		}
+		for _, n := range l.notes {
+			fmt.Fprintln(r.stderr, "reconcilelint:", n)
+		}
+		for _, p := range l.pkgs {
+			if l.matched[p.ID] && len(p.GoFiles) == 0 && len(p.CompiledGoFiles) == 0 && len(p.Errors) > 0 {
+				fmt.Fprintf(r.stderr, "reconcilelint: pattern %s matched no packages: %v\n", p.ID, p.Errors[0].Msg)
+				return nil, ExitUsage
+			}
+		}
+		if len(l.matched) == 0 {
+			fmt.Fprintf(r.stderr, "reconcilelint: %s matched no packages\n", strings.Join(g.queries, " "))
+			return nil, ExitUsage
+		}
+		printCoverage(r.stderr, l.cov)
+		if len(l.cov.NotAnalysed) > 0 {
+			r.incomplete = true
+		}
+		r.skipped += len(l.cov.NotAnalysed)
+		g.loaded = l
+	}
+	if len(groups) == 0 {
+		// Every file argument is one go build skips: nothing to analyse, nothing wrong.
+		return nil, ExitClean
+	}
+	return groups, ExitClean
+}
+
+// printCoverage prints the hints, then each package not analysed with its reason.
+func printCoverage(w io.Writer, cov Coverage) {
+	for _, h := range cov.Hints {
+		fmt.Fprintln(w, "reconcilelint:", h)
+	}
+	for _, n := range cov.NotAnalysed {
+		fmt.Fprintln(w, "reconcilelint:", n.Line())
+	}
+}
+
+// analyse is the analyse phase: every analysable package of the group is one unit of
+// work (PackageResult).
+func (r *run) analyse(g *group) ([]*PackageResult, error) {
+	pkgs := g.loaded.cov.Analysable
+	r.progress.set(fmt.Sprintf("analysing %s", plural(len(pkgs), "package")))
+	units, err := analysePackages(context.Background(), r.o.analyzers, pkgs)
+	r.progress.set("")
+	if err != nil {
+		return nil, err
+	}
+	r.analysed += len(units)
+	return units, nil
+}
+
+// collect adds the findings of the units that the file arguments, the exclude globs
+// and the baseline keep to r.findings, prints analyzer errors, and returns the root
+// actions with their diagnostics replaced by the kept findings (for -json).
+func (r *run) collect(g *group, units []*PackageResult) []*checker.Action {
+	var roots []*checker.Action
+	var kept []Finding
+	for _, u := range units {
+		for _, e := range u.Errors {
+			fmt.Fprintln(r.stderr, "reconcilelint:", e)
+			r.incomplete = true
+		}
+		for _, f := range u.Findings {
+			if !g.keep(u.Package, f.Posn.Filename) || r.o.cfg.Excluded(relPath(r.o.excludeBase, f.Posn.Filename)) {
+				continue
+			}
+			kept = append(kept, f)
+		}
+		roots = append(roots, u.Actions...)
+	}
+	if r.o.base != nil {
 		var covered int
-		findings, covered = base.filter(wd, findings)
+		kept, covered = r.o.base.filter(r.o.wd, kept)
 		if covered > 0 {
-			fmt.Fprintf(stderr, "reconcilelint: %d findings are in the baseline %s\n", covered, *baseFile)
+			fmt.Fprintf(r.stderr, "reconcilelint: %d findings are in the baseline %s\n", covered, r.o.baseFile)
 		}
 	}
 	// The JSON form prints the actions' diagnostics: keep only the reported findings.
 	for _, act := range roots {
 		act.Diagnostics = nil
 	}
-	for _, f := range findings {
+	for _, f := range kept {
 		f.act.Diagnostics = append(f.act.Diagnostics, f.Diag)
 	}
-	if len(findings) > 0 && code == ExitClean {
-		code = ExitFindings
+	r.findings = append(r.findings, kept...)
+	return roots
+}
+
+// writeBaseline records the findings (-write-baseline) and exits 0, or 3 when the
+// analysis was incomplete.
+func (r *run) writeBaseline() int {
+	if err := writeBaseline(r.o.writeBase, r.o.wd, r.findings); err != nil {
+		fmt.Fprintln(r.stderr, "reconcilelint:", err)
+		return ExitIncomplete
 	}
-	switch {
-	case *fix:
-		n, err := applyFixes(findings, *diff, stdout)
+	r.extra = "recorded in " + r.o.writeBase
+	if r.incomplete {
+		return ExitIncomplete
+	}
+	return ExitClean
+}
+
+// report is the report phase: the findings in the chosen format on standard output
+// (or -output), and SARIF beside it (-sarif-output).
+func (r *run) report(roots []*checker.Action) int {
+	outputs := [][2]string{{r.o.output, r.o.format}}
+	if r.o.sarifOut != "" {
+		outputs = append(outputs, [2]string{r.o.sarifOut, "sarif"})
+	}
+	for _, out := range outputs {
+		w, closeOut, err := openOutput(out[0], r.stdout)
 		if err != nil {
-			fmt.Fprintln(stderr, "reconcilelint:", err)
-			return ExitIncomplete
-		}
-		switch {
-		case n == 0 && len(findings) > 0:
-			fmt.Fprintf(stderr, "reconcilelint: nothing to fix: no automatic fix for the %s\n", plural(len(findings), "finding"))
-		case n == 0:
-			fmt.Fprintln(stderr, "reconcilelint: nothing to fix: no findings")
-		case *diff:
-			fmt.Fprintf(stderr, "reconcilelint: %s printed as a diff (apply it with git apply from the module root)\n", plural(n, "fix"))
-		default:
-			fmt.Fprintf(stderr, "reconcilelint: applied %s\n", plural(n, "fix"))
-		}
-		// Findings without a fix remain.
-		for _, f := range findings {
-			if len(f.Diag.SuggestedFixes) == 0 {
-				fmt.Fprintf(stderr, "%s: %s: %s\n", relPos(wd, f.Posn), f.Rule, f.Message)
-			}
-		}
-	default:
-		w, closeOut, err := openOutput(*output, stdout)
-		if err != nil {
-			fmt.Fprintln(stderr, "reconcilelint:", err)
+			fmt.Fprintln(r.stderr, "reconcilelint:", err)
 			return ExitUsage
 		}
-		err = writeFindings(w, *format, wd, findings, roots)
+		err = writeFindings(w, out[1], r.o.wd, r.findings, roots)
 		if cerr := closeOut(); err == nil {
 			err = cerr
 		}
 		if err != nil {
-			fmt.Fprintln(stderr, "reconcilelint:", err)
+			fmt.Fprintln(r.stderr, "reconcilelint:", err)
 			return ExitIncomplete
 		}
-		if *sarifOut != "" {
-			w, closeOut, err := openOutput(*sarifOut, stdout)
-			if err != nil {
-				fmt.Fprintln(stderr, "reconcilelint:", err)
-				return ExitUsage
-			}
-			err = writeFindings(w, "sarif", wd, findings, roots)
-			if cerr := closeOut(); err == nil {
-				err = cerr
-			}
-			if err != nil {
-				fmt.Fprintln(stderr, "reconcilelint:", err)
-				return ExitIncomplete
-			}
-		}
-		if *format == "text" && len(findings) > 0 {
-			fmt.Fprintln(stderr, "reconcilelint:", summary(findings))
-		}
 	}
-	return code
+	return r.exit()
 }
 
-func splitList(s string) []string {
-	var out []string
-	for _, p := range strings.Split(s, ",") {
-		if p = strings.TrimSpace(p); p != "" {
-			out = append(out, p)
+// fixes is the fix phase: -fix writes the fixed files, -diff prints them as a patch on
+// standard output and changes nothing. Findings without a fix go to standard error:
+// with -diff standard output holds the patch and nothing else, so that
+// `reconcilelint -diff ./... > fix.patch && git apply fix.patch` works. Exit codes:
+// -diff 0 (3 when incomplete); -fix 0 when every finding was fixed, 1 when findings
+// without a fix remain (3 when incomplete).
+func (r *run) fixes() int {
+	n, err := applyFixes(r.findings, r.o.diff, r.stdout)
+	if err != nil {
+		fmt.Fprintln(r.stderr, "reconcilelint:", err)
+		return ExitIncomplete
+	}
+	unfixed := 0
+	for _, f := range r.findings {
+		if len(f.Diag.SuggestedFixes) == 0 {
+			fmt.Fprintf(r.stderr, "%s: %s: %s\n", relPos(r.o.wd, f.Posn), f.Rule, f.Message)
+			unfixed++
 		}
 	}
-	return out
+	switch {
+	case n == 0 && len(r.findings) > 0:
+		r.extra = fmt.Sprintf("nothing to fix: no automatic fix for the %s", plural(len(r.findings), "finding"))
+	case n == 0:
+		r.extra = "nothing to fix"
+	case r.o.diff:
+		r.extra = fmt.Sprintf("%s printed as a diff (apply it with git apply from the module root)", plural(n, "fix"))
+	default:
+		r.extra = "applied " + plural(n, "fix")
+	}
+	switch {
+	case r.incomplete:
+		return ExitIncomplete
+	case r.o.diff || unfixed == 0:
+		return ExitClean
+	}
+	return ExitFindings
+}
+
+// summaryLine is the last line of every run: "42 packages, 0 findings, 3.1s", with the
+// packages not analysed and the findings by rule when there are any.
+func (r *run) summaryLine() string {
+	var b strings.Builder
+	b.WriteString(plural(r.analysed, "package"))
+	if r.skipped > 0 {
+		fmt.Fprintf(&b, " analysed, %d not analysed", r.skipped)
+	}
+	b.WriteString(", " + plural(len(r.findings), "finding"))
+	if len(r.findings) > 0 {
+		b.WriteString(" (" + byRule(r.findings) + ")")
+	}
+	if r.extra != "" {
+		b.WriteString(", " + r.extra)
+	}
+	fmt.Fprintf(&b, ", %.1fs", time.Since(r.start).Seconds())
+	return b.String()
+}
+
+// byRule is "requeue 3, sleep 2, goroutine 1" (rules by count, then name).
+func byRule(findings []Finding) string {
+	count := map[string]int{}
+	for _, f := range findings {
+		count[f.Rule]++
+	}
+	rules := slices.Collect(maps.Keys(count))
+	sort.Slice(rules, func(i, j int) bool {
+		if count[rules[i]] != count[rules[j]] {
+			return count[rules[i]] > count[rules[j]]
+		}
+		return rules[i] < rules[j]
+	})
+	parts := make([]string, len(rules))
+	for i, r := range rules {
+		parts[i] = fmt.Sprintf("%s %d", r, count[r])
+	}
+	return strings.Join(parts, ", ")
+}
+
+// startProfiles starts the CPU profile and arranges the heap profile; the function it
+// returns ends both.
+func startProfiles(cpu, mem string, stderr io.Writer) (func(), error) {
+	stop := func() {}
+	if cpu != "" {
+		f, err := os.Create(cpu)
+		if err != nil {
+			return nil, err
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			f.Close()
+			return nil, err
+		}
+		stop = func() { pprof.StopCPUProfile(); f.Close() }
+	}
+	if mem == "" {
+		return stop, nil
+	}
+	return func() {
+		stop()
+		f, err := os.Create(mem)
+		if err != nil {
+			fmt.Fprintln(stderr, "reconcilelint:", err)
+			return
+		}
+		defer f.Close()
+		runtime.GC()
+		pprof.WriteHeapProfile(f)
+	}, nil
 }
 
 func sortFindings(fs []Finding) {
@@ -363,141 +427,6 @@ func relPos(wd string, p token.Position) string {
 	return fmt.Sprintf("%s:%d:%d", relPath(wd, p.Filename), p.Line, p.Column)
 }
 
-type edit struct {
-	start, end int
-	text       []byte
-}
-
-// applyFixes applies the first suggested fix of every finding, skipping fixes that
-// overlap one already taken, formats the result, and writes it (or a diff to w).
-func applyFixes(findings []Finding, diffOnly bool, w io.Writer) (int, error) {
-	files, fixes, err := fixedFiles(findings)
-	if err != nil {
-		return 0, err
-	}
-	for _, f := range files {
-		if diffOnly {
-			name := moduleRelative(f.name)
-			if err := writeDiff(w, f, "a/"+name, "b/"+name); err != nil {
-				return 0, err
-			}
-			continue
-		}
-		if err := os.WriteFile(f.name, f.fixed, 0o644); err != nil {
-			return 0, err
-		}
-	}
-	return fixes, nil
-}
-
-// fixedFile is a file with fixes applied.
-type fixedFile struct {
-	name       string
-	src, fixed []byte
-}
-
-// fixedFiles applies the first suggested fix of every finding in memory, skipping fixes
-// that overlap one already taken or span files, and formats each changed file like
-// gofmt. It returns the files sorted by name and the number of fixes taken.
-func fixedFiles(findings []Finding) ([]fixedFile, int, error) {
-	byFile := map[string][]edit{}
-	fixes := 0
-	taken := map[string][][2]int{}
-	for _, f := range findings {
-		if len(f.Diag.SuggestedFixes) == 0 {
-			continue
-		}
-		sf := f.Diag.SuggestedFixes[0]
-		var es []edit
-		var file string
-		ok := true
-		for _, te := range sf.TextEdits {
-			start, end := f.Fset.Position(te.Pos), f.Fset.Position(te.End)
-			if te.End == token.NoPos {
-				end = start
-			}
-			if file != "" && start.Filename != file {
-				ok = false // fixes spanning files are not applied by this driver
-			}
-			file = start.Filename
-			for _, r := range taken[file] {
-				if start.Offset < r[1] && r[0] < end.Offset {
-					ok = false
-				}
-			}
-			es = append(es, edit{start.Offset, end.Offset, te.NewText})
-		}
-		if !ok || file == "" {
-			continue
-		}
-		for _, e := range es {
-			taken[file] = append(taken[file], [2]int{e.start, e.end})
-		}
-		byFile[file] = append(byFile[file], es...)
-		fixes++
-	}
-	names := make([]string, 0, len(byFile))
-	for f := range byFile {
-		names = append(names, f)
-	}
-	sort.Strings(names)
-	var files []fixedFile
-	for _, file := range names {
-		src, err := os.ReadFile(file)
-		if err != nil {
-			return nil, 0, err
-		}
-		es := byFile[file]
-		sort.Slice(es, func(i, j int) bool { return es[i].start < es[j].start })
-		var out bytes.Buffer
-		last := 0
-		for _, e := range es {
-			if e.start < last || e.end > len(src) {
-				return nil, 0, fmt.Errorf("%s: a fix does not match the file (changed since it was analysed?)", file)
-			}
-			out.Write(src[last:e.start])
-			out.Write(e.text)
-			last = e.end
-		}
-		out.Write(src[last:])
-		fixed, err := format.Source(out.Bytes())
-		if err != nil {
-			fixed = out.Bytes()
-		}
-		files = append(files, fixedFile{name: file, src: src, fixed: fixed})
-	}
-	return files, fixes, nil
-}
-
-// writeDiff writes the unified diff of a fixed file, with the names from and to (the
-// standalone driver: "a/PATH" and "b/PATH" from the module root, which git apply and
-// patch -p1 take).
-func writeDiff(w io.Writer, f fixedFile, from, to string) error {
-	ud := difflib.UnifiedDiff{A: difflib.SplitLines(string(f.src)), B: difflib.SplitLines(string(f.fixed)),
-		FromFile: from, ToFile: to, Context: 3}
-	text, err := difflib.GetUnifiedDiffString(ud)
-	if err != nil {
-		return err
-	}
-	_, err = io.WriteString(w, text)
-	return err
-}
-
-// moduleRelative returns file relative to the root of its module (the nearest
-// directory above it with a go.mod), slash-separated; the file itself when none.
-func moduleRelative(file string) string {
-	for dir := filepath.Dir(file); ; {
-		if st, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil && !st.IsDir() {
-			return relPath(dir, file)
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return filepath.ToSlash(file)
-		}
-		dir = parent
-	}
-}
-
 // plural returns "1 fix", "2 fixes", "1 finding", "3 findings".
 func plural(n int, noun string) string {
 	if n == 1 {
@@ -507,32 +436,4 @@ func plural(n int, noun string) string {
 		return fmt.Sprintf("%d %ses", n, noun)
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
-}
-
-// summary is the last line of the text output: "6 findings in 2 packages: requeue 3,
-// sleep 2, goroutine 1" (rules by count, then name).
-func summary(findings []Finding) string {
-	byRule := map[string]int{}
-	pkgs := map[string]bool{}
-	for _, f := range findings {
-		byRule[f.Rule]++
-		if f.act != nil {
-			pkgs[f.act.Package.ID] = true
-		}
-	}
-	rules := make([]string, 0, len(byRule))
-	for r := range byRule {
-		rules = append(rules, r)
-	}
-	sort.Slice(rules, func(i, j int) bool {
-		if byRule[rules[i]] != byRule[rules[j]] {
-			return byRule[rules[i]] > byRule[rules[j]]
-		}
-		return rules[i] < rules[j]
-	})
-	parts := make([]string, len(rules))
-	for i, r := range rules {
-		parts[i] = fmt.Sprintf("%s %d", r, byRule[r])
-	}
-	return fmt.Sprintf("%s in %s: %s", plural(len(findings), "finding"), plural(len(pkgs), "package"), strings.Join(parts, ", "))
 }

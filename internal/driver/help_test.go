@@ -158,3 +158,48 @@ func TestUnknownRuleSuggestion(t *testing.T) {
 		t.Errorf("disable: [goroutin]: %v", err)
 	}
 }
+
+// TestFirstHourMistakes: an unknown subcommand is not taken for a package pattern, an
+// unknown flag gets one line and a hint instead of the whole usage, and -h describes
+// -diff as it works.
+func TestFirstHourMistakes(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"lint", "./..."}, `reconcilelint: unknown command "lint"; subcommands: help, explain, config, lsp, version; packages are patterns such as ./... (reconcilelint help)` + "\n"},
+		{[]string{"explian", "sleep"}, `reconcilelint: unknown command "explian" (did you mean "explain"?)`},
+		{[]string{"verison"}, `(did you mean "version"?)`},
+		{[]string{"-nope", "./..."}, "reconcilelint: flag provided but not defined: -nope (reconcilelint -h lists the flags)\n"},
+		{[]string{"-format", "xml", "./..."}, `reconcilelint: unknown -format "xml" (known: text, json, sarif, github)` + "\n"},
+	} {
+		var out, errb bytes.Buffer
+		code := Dispatch(tc.args, &out, &errb)
+		if code != ExitUsage || !strings.Contains(errb.String(), tc.want) || out.Len() != 0 {
+			t.Errorf("reconcilelint %s: exit %d\nstderr %q\nwant %q", strings.Join(tc.args, " "), code, errb.String(), tc.want)
+		}
+		if n := strings.Count(errb.String(), "\n"); n != 1 {
+			t.Errorf("reconcilelint %s: %d lines on standard error, want one:\n%s", strings.Join(tc.args, " "), n, errb.String())
+		}
+	}
+	// Package patterns and standard library packages are not commands.
+	for _, arg := range []string{"./...", "fmt", "example.com/x", "all", "x.go"} {
+		if msg := unknownCommand(arg); msg != "" {
+			t.Errorf("%s taken for a command: %s", arg, msg)
+		}
+	}
+	// -h: the whole usage, exit 0; -diff does not need -fix.
+	var out, errb bytes.Buffer
+	if code := Dispatch([]string{"-h"}, &out, &errb); code != ExitClean {
+		t.Errorf("-h: exit %d", code)
+	}
+	h := errb.String()
+	for _, want := range []string{"-diff", "-fix", "-q", "with -diff: 0", "with -fix: 0 every finding was fixed"} {
+		if !strings.Contains(h, want) {
+			t.Errorf("-h lacks %q:\n%s", want, h)
+		}
+	}
+	if strings.Contains(h, "with -fix, print") || strings.Contains(h, "needs -fix") {
+		t.Errorf("-h says -diff needs -fix:\n%s", h)
+	}
+}

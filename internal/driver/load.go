@@ -1,12 +1,9 @@
 package driver
 
 import (
-	"fmt"
 	"go/types"
-	"maps"
-	"slices"
+
 	"sort"
-	"strings"
 
 	"golang.org/x/tools/go/packages"
 
@@ -17,24 +14,40 @@ const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledG
 	packages.NeedImports | packages.NeedTypes | packages.NeedTypesSizes | packages.NeedSyntax |
 	packages.NeedTypesInfo | packages.NeedModule
 
+// loaded is the outcome of the load phase.
+type loaded struct {
+	// pkgs are the packages loaded from source: the matched ones and their
+	// same-module imports (support packages), imports linked (linkImports).
+	pkgs []*packages.Package
+	// matched are the IDs of the packages the patterns matched: the ones reported.
+	matched map[string]bool
+	// notes are lines for standard error (a controller-runtime release outside the
+	// known ones).
+	notes []string
+	// cov says which matched packages can be analysed, and why the others cannot.
+	cov Coverage
+	// importCov is cov with the matched packages' own errors left out: what their
+	// imports allow (the language server type-checks a package's own files itself).
+	importCov Coverage
+}
+
 // load loads the packages matched by patterns from source, and their dependencies from
 // export data (the go build cache), which is what makes the standalone driver cheap:
 // only the module's packages are type-checked from source. Packages of the same module
 // that the matched packages import, but that the patterns do not match, are loaded from
 // source too (as support packages), so that summary facts cross them; their findings are
-// not reported. It returns the packages to analyse, the set of IDs to report, and notes
-// for standard error (a controller-runtime release outside the known ones).
-func load(cfg *packages.Config, patterns []string) ([]*packages.Package, map[string]bool, []string, error) {
+// not reported. A matched package that does not type-check, or one of whose imports
+// (transitively) did not load, is in cov.NotAnalysed with its reason (CoverageOf).
+func load(cfg *packages.Config, patterns []string) (*loaded, error) {
 	cfg.Mode = loadMode
 	roots, err := packages.Load(cfg, patterns...)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, err
 	}
-	var notes []string
+	l := &loaded{matched: map[string]bool{}}
 	noted := map[string]bool{}
-	report := map[string]bool{}
 	for _, p := range roots {
-		report[p.ID] = true
+		l.matched[p.ID] = true
 	}
 	// The packages of the main modules (the module, or the modules of a go.work) that
 	// the roots import, transitively, but that the patterns do not match. Without
@@ -54,13 +67,13 @@ func load(cfg *packages.Config, patterns []string) ([]*packages.Package, map[str
 			if v := ctrlVersion(imp.Module); v != "" && !noted[v] {
 				noted[v] = true
 				if n := k8sapi.ReleaseNote(v); n != "" {
-					notes = append(notes, n)
+					l.notes = append(l.notes, n)
 				}
 			}
 			if imp.Module == nil || !imp.Module.Main {
 				continue // the standard library and dependencies (they do not import the main modules)
 			}
-			if !report[imp.ID] {
+			if !l.matched[imp.ID] {
 				extra = append(extra, imp.PkgPath)
 			}
 			visit(imp)
@@ -77,11 +90,22 @@ func load(cfg *packages.Config, patterns []string) ([]*packages.Package, map[str
 		// type-checked together and share their type objects (facts refer to them).
 		sort.Strings(extra)
 		if roots, err = packages.Load(cfg, append(append([]string{}, patterns...), extra...)...); err != nil {
-			return nil, nil, nil, err
+			return nil, err
 		}
 	}
+	// What can be analysed is read from the graph as go/packages returns it, before
+	// linkImports replaces the imports by the packages the type checker used.
+	l.cov = CoverageOf(roots, func(p *packages.Package) bool { return l.matched[p.ID] })
+	ic := newCoverer()
+	for _, p := range roots {
+		if l.matched[p.ID] {
+			ic.add(p, true)
+		}
+	}
+	l.importCov = ic.cov
 	linkImports(roots)
-	return roots, report, notes, nil
+	l.pkgs = roots
+	return l, nil
 }
 
 // ctrlVersion returns the version of m when it is controller-runtime (the replacement's
@@ -155,101 +179,4 @@ func linkImports(pkgs []*packages.Package) {
 			}
 		}
 	}
-}
-
-// maxLoadErrors is how many errors of one package loadErrors lists.
-const maxLoadErrors = 10
-
-// loadErrors returns a description of each package that failed to load or type-check:
-// the package, then its errors (the first maxLoadErrors, and how many more), one a line.
-//
-// When the go command could not load some of their imports (a module missing from the
-// module cache, or a vendor directory that does not hold it), the type errors are only
-// what follows from that, and go/packages names no reason for them ("invalid package
-// name"): the first description then names those imports and the go command's reason.
-func loadErrors(pkgs []*packages.Package) []string {
-	var out []string
-	if u := unloadedImports(pkgs); u != "" {
-		out = append(out, u)
-	}
-	for _, p := range pkgs {
-		errs := p.Errors
-		// The go command's compile of the export data repeats the type errors in one
-		// ListError ("# pkg" and the compiler's lines): drop it when they are there.
-		typed := slices.ContainsFunc(errs, func(e packages.Error) bool { return e.Kind != packages.ListError })
-		if typed {
-			errs = slices.DeleteFunc(slices.Clone(errs), func(e packages.Error) bool {
-				return e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ")
-			})
-		}
-		if len(errs) == 0 {
-			continue
-		}
-		noun := "errors"
-		if len(errs) == 1 {
-			noun = "error"
-		}
-		var b strings.Builder
-		fmt.Fprintf(&b, "package %s does not type-check (%d %s):", p.PkgPath, len(errs), noun)
-		for i, e := range errs {
-			if i == maxLoadErrors {
-				fmt.Fprintf(&b, "\n\tand %d more", len(errs)-maxLoadErrors)
-				break
-			}
-			b.WriteString("\n\t" + e.Error())
-		}
-		out = append(out, b.String())
-	}
-	return out
-}
-
-// unloadedImports describes the imports of the failing packages that the go command
-// could not load: one line each with its reason, the first maxLoadErrors of them, and
-// what to do when the reason is a vendor directory that does not hold them.
-func unloadedImports(pkgs []*packages.Package) string {
-	var lines []string
-	seen := map[string]bool{}
-	vendor := false
-	for _, p := range pkgs {
-		if len(p.Errors) == 0 {
-			continue
-		}
-		for _, path := range slices.Sorted(maps.Keys(p.Imports)) {
-			imp := p.Imports[path]
-			if imp.Name != "" || seen[path] {
-				continue
-			}
-			i := slices.IndexFunc(imp.Errors, func(e packages.Error) bool { return e.Kind == packages.ListError })
-			if i < 0 {
-				continue
-			}
-			seen[path] = true
-			msg := imp.Errors[i].Msg
-			if j := strings.Index(msg, "-mod=vendor"); j >= 0 {
-				vendor = true
-				msg = msg[:j+len("-mod=vendor")] // the go command's explanation follows; the hint below says it once
-			}
-			lines = append(lines, path+": "+strings.Join(strings.Fields(msg), " "))
-		}
-	}
-	if len(lines) == 0 {
-		return ""
-	}
-	noun := "packages"
-	if len(lines) == 1 {
-		noun = "package"
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "the go command could not load %d imported %s; the type errors below follow from that:", len(lines), noun)
-	for i, l := range lines {
-		if i == maxLoadErrors {
-			fmt.Fprintf(&b, "\n\tand %d more", len(lines)-maxLoadErrors)
-			break
-		}
-		b.WriteString("\n\t" + l)
-	}
-	if vendor {
-		b.WriteString("\n\tthe module has a vendor directory (so the go command uses -mod=vendor) that does not hold them: run `go mod vendor` first, or run reconcilelint with GOFLAGS=-mod=mod")
-	}
-	return b.String()
 }

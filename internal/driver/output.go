@@ -4,21 +4,26 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 
-	"github.com/owenrumney/go-sarif/v3/pkg/report/v210/sarif"
 	"golang.org/x/tools/go/analysis/checker"
 
 	"github.com/reconcilelint/reconcilelint/analyzers"
+	"github.com/reconcilelint/reconcilelint/internal/sarif"
 )
 
 // Formats of the findings.
 var formats = []string{"text", "json", "sarif", "github"}
 
 // writeFindings writes the findings in format to w. roots are the checker actions of
-// the reported packages, with their diagnostics already filtered (for json).
+// the reported packages, with their diagnostics already filtered (for json). Text and
+// JSON name files relative to the working directory wd; the github and sarif formats,
+// which GitHub reads from the repository's root whatever directory the tool ran in,
+// relative to the repository root (repoRoot).
 func writeFindings(w io.Writer, format, wd string, findings []Finding, roots []*checker.Action) error {
 	switch format {
 	case "text":
@@ -31,6 +36,7 @@ func writeFindings(w io.Writer, format, wd string, findings []Finding, roots []*
 	case "json":
 		return (&checker.Graph{Roots: roots}).PrintJSON(w)
 	case "github":
+		root := repoRoot(wd)
 		for _, f := range findings {
 			level := "warning"
 			if r, ok := analyzers.Lookup(f.Rule); ok {
@@ -42,24 +48,46 @@ func writeFindings(w io.Writer, format, wd string, findings []Finding, roots []*
 				}
 			}
 			if _, err := fmt.Fprintf(w, "::%s file=%s,line=%d,col=%d,endLine=%d,endColumn=%d,title=%s::%s\n", level,
-				ghProperty(relPath(wd, f.Posn.Filename)), f.Posn.Line, f.Posn.Column, f.End.Line, f.End.Column,
+				ghProperty(relPath(root, f.Posn.Filename)), f.Posn.Line, f.Posn.Column, f.End.Line, f.End.Column,
 				ghProperty("reconcilelint "+f.Rule), ghData(f.Message+" ("+f.URL+")")); err != nil {
 				return err
 			}
 		}
 		return nil
 	case "sarif":
-		rep, err := sarifReport(wd, findings)
+		data, err := json.MarshalIndent(sarifLog(repoRoot(wd), findings), "", "  ")
 		if err != nil {
 			return err
 		}
-		if err := rep.Write(w); err != nil {
-			return err
-		}
-		_, err = io.WriteString(w, "\n")
+		_, err = w.Write(append(data, '\n'))
 		return err
 	}
 	return fmt.Errorf("unknown format %q (known: %s)", format, strings.Join(formats, ", "))
+}
+
+// repoRoot is the directory that the paths of the github and sarif formats are
+// relative to: $GITHUB_WORKSPACE (the checkout in a GitHub workflow) when wd is inside
+// it, else the nearest directory at or above wd with a .git, else wd. A workflow that
+// runs reconcilelint in a subdirectory (the action's working-directory) then annotates
+// the right files.
+func repoRoot(wd string) string {
+	if ws := os.Getenv("GITHUB_WORKSPACE"); ws != "" {
+		if abs, err := filepath.Abs(ws); err == nil {
+			if r, err := filepath.Rel(abs, wd); err == nil && !strings.HasPrefix(r, "..") {
+				return abs
+			}
+		}
+	}
+	for dir := wd; ; {
+		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return wd
+		}
+		dir = parent
+	}
 }
 
 // ghData escapes the message of a GitHub workflow command.
@@ -72,72 +100,76 @@ func ghProperty(s string) string {
 	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
 }
 
-// sarifReport builds a SARIF 2.1.0 report: one run, the rules of the registry that have
+// sarifLog builds a SARIF 2.1.0 log: one run, the rules of the registry that have
 // findings (id, short description, help URI, default level) and one result per finding
-// with its location and fixes. Paths are relative to the working directory, which is
-// the %SRCROOT% base.
-func sarifReport(wd string, findings []Finding) (*sarif.Report, error) {
-	rep := sarif.NewReport()
-	run := sarif.NewRunWithInformationURI("reconcilelint", "https://github.com/reconcilelint/reconcilelint")
-	run.Tool.Driver.WithVersion(Version())
-	run.Tool.Driver.Rules = []*sarif.ReportingDescriptor{}
-	seen := map[string]bool{}
+// with its location and fixes. Paths are relative to root, the %SRCROOT% base, which
+// originalUriBaseIds declares as root's file URI.
+func sarifLog(root string, findings []Finding) *sarif.Log {
+	run := sarif.Run{
+		Tool: sarif.Tool{Driver: sarif.Driver{Name: "reconcilelint", Version: Version(),
+			InformationURI: "https://github.com/reconcilelint/reconcilelint", Rules: []sarif.ReportingDescriptor{}}},
+		OriginalURIBaseIDs: map[string]sarif.ArtifactLocation{"%SRCROOT%": {URI: fileURI(root)}},
+		Results:            []sarif.Result{},
+	}
+	index := map[string]int{}
 	for _, f := range findings {
-		if seen[f.Rule] {
+		if _, ok := index[f.Rule]; ok {
 			continue
 		}
-		seen[f.Rule] = true
+		index[f.Rule] = len(run.Tool.Driver.Rules)
 		r, _ := analyzers.Lookup(f.Rule)
-		run.AddRule(f.Rule).
-			WithName(f.Rule).
-			WithShortDescription(sarif.NewMultiformatMessageString().WithText(r.Title)).
-			WithHelpURI(f.URL).
-			WithDefaultConfiguration(sarif.NewReportingConfiguration().WithLevel(sarifLevel(string(r.Severity))))
+		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarif.ReportingDescriptor{ID: f.Rule, Name: f.Rule,
+			ShortDescription: &sarif.Message{Text: r.Title}, HelpURI: f.URL,
+			DefaultConfiguration: &sarif.ReportingConfiguration{Level: sarifLevel(string(r.Severity))}})
+	}
+	loc := func(file string) sarif.ArtifactLocation {
+		return sarif.ArtifactLocation{URI: relPath(root, file), URIBaseID: "%SRCROOT%"}
 	}
 	for _, f := range findings {
 		r, _ := analyzers.Lookup(f.Rule)
-		res := run.CreateResultForRule(f.Rule).
-			WithLevel(sarifLevel(string(r.Severity))).
-			WithMessage(sarif.NewTextMessage(f.Message))
-		res.AddLocation(sarif.NewLocationWithPhysicalLocation(
-			sarif.NewPhysicalLocation().
-				WithArtifactLocation(sarif.NewSimpleArtifactLocation(relPath(wd, f.Posn.Filename)).WithURIBaseID("%SRCROOT%")).
-				WithRegion(region(f.Posn.Line, f.Posn.Column, f.End.Line, f.End.Column))))
+		res := sarif.Result{RuleID: f.Rule, RuleIndex: index[f.Rule], Level: sarifLevel(string(r.Severity)),
+			Message: sarif.Message{Text: f.Message},
+			Locations: []sarif.Location{{PhysicalLocation: sarif.PhysicalLocation{ArtifactLocation: loc(f.Posn.Filename),
+				Region: region(f.Posn.Line, f.Posn.Column, f.End.Line, f.End.Column)}}}}
 		for _, sf := range f.Diag.SuggestedFixes {
-			fix := sarif.NewFix().WithDescription(sarif.NewTextMessage(sf.Message))
-			byFile := map[string]*sarif.ArtifactChange{}
-			var order []string
+			fix := sarif.Fix{Description: &sarif.Message{Text: sf.Message}}
+			byFile := map[string]int{}
 			for _, te := range sf.TextEdits {
 				start := f.Fset.Position(te.Pos)
 				end := start
 				if te.End.IsValid() {
 					end = f.Fset.Position(te.End)
 				}
-				file := relPath(wd, start.Filename)
-				ch := byFile[file]
-				if ch == nil {
-					ch = sarif.NewArtifactChange().WithArtifactLocation(sarif.NewSimpleArtifactLocation(file).WithURIBaseID("%SRCROOT%"))
-					byFile[file] = ch
-					order = append(order, file)
+				k, ok := byFile[start.Filename]
+				if !ok {
+					k = len(fix.ArtifactChanges)
+					byFile[start.Filename] = k
+					fix.ArtifactChanges = append(fix.ArtifactChanges, sarif.ArtifactChange{ArtifactLocation: loc(start.Filename)})
 				}
-				ch.AddReplacement(sarif.NewReplacement().
-					WithDeletedRegion(region(start.Line, start.Column, end.Line, end.Column)).
-					WithInsertedContent(sarif.NewArtifactContent().WithText(string(te.NewText))))
-			}
-			for _, file := range order {
-				fix.AddArtifactChange(byFile[file])
+				fix.ArtifactChanges[k].Replacements = append(fix.ArtifactChanges[k].Replacements, sarif.Replacement{
+					DeletedRegion:   *region(start.Line, start.Column, end.Line, end.Column),
+					InsertedContent: &sarif.Content{Text: string(te.NewText)}})
 			}
 			res.Fixes = append(res.Fixes, fix)
 		}
+		run.Results = append(run.Results, res)
 	}
-	rep.AddRun(run)
-	return rep, nil
+	return &sarif.Log{Schema: sarif.Schema, Version: sarif.Version, Runs: []sarif.Run{run}}
+}
+
+// fileURI is the file URI of a directory, with its trailing slash.
+func fileURI(dir string) string {
+	u := url.URL{Scheme: "file", Path: filepath.ToSlash(dir)}
+	if !strings.HasPrefix(u.Path, "/") {
+		u.Path = "/" + u.Path // a Windows drive
+	}
+	return strings.TrimSuffix(u.String(), "/") + "/"
 }
 
 func region(line, col, endLine, endCol int) *sarif.Region {
-	r := sarif.NewRegion().WithStartLine(line).WithStartColumn(col)
+	r := &sarif.Region{StartLine: line, StartColumn: col}
 	if endLine > 0 {
-		r.WithEndLine(endLine).WithEndColumn(endCol)
+		r.EndLine, r.EndColumn = endLine, endCol
 	}
 	return r
 }

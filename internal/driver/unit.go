@@ -191,8 +191,17 @@ func RunUnit(args []string, as, all []*analysis.Analyzer, exclude func(file stri
 		if _, isTypeErr := err.(typeCheckError); isTypeErr && cfg.SucceedOnTypecheckFailure {
 			return ExitClean // the compiler reports it (go test's vet)
 		}
-		fmt.Fprintln(stderr, err)
-		return ExitFindings
+		// The same words as the other drivers (coverage.go): the package is named, with
+		// its reason and, for a module that cannot be built here, what to run.
+		if _, isTypeErr := err.(typeCheckError); isTypeErr {
+			fmt.Fprintln(stderr, "reconcilelint:", NotAnalysed{Path: cfg.ImportPath, Own: true, Reason: "does not type-check: " + err.Error()}.Line())
+		} else {
+			fmt.Fprintf(stderr, "reconcilelint: package %s is not analysed: %v\n", cfg.ImportPath, err)
+		}
+		if h := Explain(err.Error(), cfg.ModulePath).Hint; h != "" {
+			fmt.Fprintln(stderr, "reconcilelint:", h)
+		}
+		return ExitIncomplete
 	}
 	if cfg.VetxOnly {
 		return ExitClean

@@ -382,7 +382,7 @@ func TestUnitTypeErrors(t *testing.T) {
 	os.WriteFile(broken, []byte("package d\n\nvar x int = \"s\"\n"), 0o644)
 	cfg.GoFiles = append(cfg.GoFiles, broken)
 	code, _, stderr := w.run(cfg, "-json")
-	if code != ExitFindings || !strings.Contains(stderr, "broken.go:3:13") {
+	if code != ExitIncomplete || !strings.HasPrefix(stderr, "reconcilelint: package example.com/m/d does not type-check: ") || !strings.Contains(stderr, "broken.go:3:13") {
 		t.Errorf("type error: exit %d, stderr %q", code, stderr)
 	}
 	cfg.SucceedOnTypecheckFailure = true

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/owenrumney/go-sarif/v3/pkg/report/v210/sarif"
-	"sigs.k8s.io/yaml"
+	"github.com/reconcilelint/reconcilelint/internal/sarif"
+	"github.com/reconcilelint/reconcilelint/internal/testbin"
 )
 
 type actionFile struct {
@@ -19,12 +19,13 @@ type actionFile struct {
 	Runs struct {
 		Using string `json:"using"`
 		Steps []struct {
-			ID   string            `json:"id"`
-			If   string            `json:"if"`
-			Uses string            `json:"uses"`
-			Run  string            `json:"run"`
-			Env  map[string]string `json:"env"`
-			With map[string]string `json:"with"`
+			ID              string            `json:"id"`
+			If              string            `json:"if"`
+			ContinueOnError bool              `json:"continue-on-error"`
+			Uses            string            `json:"uses"`
+			Run             string            `json:"run"`
+			Env             map[string]string `json:"env"`
+			With            map[string]string `json:"with"`
 		} `json:"steps"`
 	} `json:"runs"`
 }
@@ -38,9 +39,9 @@ func TestActionFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	var a actionFile
-	if err := yaml.UnmarshalStrict(data, &a); err != nil {
+	if err := yamlJSON(data, &a, true); err != nil {
 		// Strict on the parts this test reads; other keys (name, branding) are fine.
-		if err := yaml.Unmarshal(data, &a); err != nil {
+		if err := yamlJSON(data, &a, false); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -62,12 +63,14 @@ func TestActionFile(t *testing.T) {
 	if analyse.ID != "analyse" || !strings.Contains(analyse.Run, "action/run.sh\" analyse") {
 		t.Errorf("analysis step: %+v", analyse)
 	}
+	// The upload may fail (a fork's pull request cannot write security events): it
+	// must not fail the job, and the verdict runs whatever happened to it.
 	if !strings.HasPrefix(upload.Uses, "github/codeql-action/upload-sarif@") || !strings.Contains(upload.If, "always()") ||
-		!strings.Contains(upload.If, "inputs.upload-sarif == 'true'") {
+		!strings.Contains(upload.If, "inputs.upload-sarif == 'true'") || !upload.ContinueOnError {
 		t.Errorf("upload step: %+v", upload)
 	}
-	if !strings.Contains(verdict.Run, "action/run.sh\" verdict \"${{ steps.analyse.outputs.exit-code }}\"") ||
-		verdict.Env["RECONCILELINT_FAIL_ON_FINDINGS"] != "${{ inputs.fail-on-findings }}" {
+	if !strings.Contains(verdict.Run, "action/run.sh\" verdict \"${{ steps.analyse.outputs.result }}\"") ||
+		verdict.Env["RECONCILELINT_FAIL_ON_FINDINGS"] != "${{ inputs.fail-on-findings }}" || !strings.Contains(verdict.If, "always()") {
 		t.Errorf("verdict step: %+v", verdict)
 	}
 	// Only one step runs reconcilelint.
@@ -117,12 +120,38 @@ func TestActionScript(t *testing.T) {
 				if hasSarif := strings.Contains(string(outputs), "sarif=x.sarif\n"); hasSarif != (code < 2) {
 					t.Errorf("outputs %q: sarif recorded %v, want %v", outputs, hasSarif, code < 2)
 				}
+				if !strings.Contains(string(outputs), fmt.Sprintf("result=%d\n", code)) {
+					t.Errorf("outputs %q lack result=%d", outputs, code)
+				}
 				_, _, got = runEnv(t, dir, env, "sh", script, "verdict", fmt.Sprint(code))
 				wantFail := code >= 2 || code == 1 && failOn == "true"
 				if (got != 0) != wantFail {
 					t.Errorf("verdict on exit %d with fail-on-findings=%s: exit %d, want failure %v", code, failOn, got, wantFail)
 				}
 			})
+		}
+	}
+	// A Go runtime crash exits 2 too: it is told apart from a usage error.
+	for _, crash := range []string{"panic: runtime error: index out of range", "fatal error: stack overflow", ""} {
+		dir := t.TempDir()
+		fake := filepath.Join(dir, "fake-reconcilelint")
+		os.WriteFile(fake, []byte(fmt.Sprintf("#!/bin/sh\necho 'reconcilelint: unknown rule' >&2\necho '%s' >&2\nexit 2\n", crash)), 0o755)
+		out := filepath.Join(dir, "github-output")
+		env := []string{"RECONCILELINT=" + fake, "GITHUB_OUTPUT=" + out}
+		if _, stderr, got := runEnv(t, dir, env, "sh", script, "analyse"); got != 0 || !strings.Contains(stderr, "reconcilelint: unknown rule") {
+			t.Fatalf("analyse: exit %d, the tool's standard error not passed on: %s", got, stderr)
+		}
+		outputs, _ := os.ReadFile(out)
+		want := "result=2\n"
+		if crash != "" {
+			want = "result=crash\n"
+		}
+		if !strings.Contains(string(outputs), want) || !strings.Contains(string(outputs), "exit-code=2\n") {
+			t.Errorf("%q: outputs %q, want %q", crash, outputs, want)
+		}
+		_, stderr, got := runEnv(t, dir, nil, "sh", script, "verdict", strings.TrimSuffix(strings.TrimPrefix(want, "result="), "\n"))
+		if got == 0 || (crash != "") != strings.Contains(stderr, "crashed") || (crash == "") != strings.Contains(stderr, "usage or configuration error") {
+			t.Errorf("verdict for %q: exit %d: %s", crash, got, stderr)
 		}
 	}
 	// No code at all (the analysis step did not run) and a bad input fail.
@@ -134,31 +163,55 @@ func TestActionScript(t *testing.T) {
 	}
 }
 
-// TestActionScriptRealBinary: the analysis step with the real binary on the operator
-// writes annotations and a valid SARIF file from one run.
+// TestActionScriptRealBinary: the analysis step with the real binary on an operator in
+// a subdirectory of the checkout, as GitHub lays it out for working-directory:
+// operator: $GITHUB_WORKSPACE/operator is the module, the step runs there. Annotations
+// and SARIF from the one run name the files from the repository root, where GitHub
+// looks for them.
 func TestActionScriptRealBinary(t *testing.T) {
 	t.Parallel()
-	dir := copyModule(t, "operator")
+	workspace := t.TempDir()
+	dir := filepath.Join(workspace, "operator")
+	if err := testbin.CopyTree(filepath.Join(repoRoot(t), "testdata", "e2e", "operator"), dir); err != nil {
+		t.Fatal(err)
+	}
 	out := filepath.Join(t.TempDir(), "github-output")
-	stdout, stderr, code := runEnv(t, dir, []string{"RECONCILELINT=" + binary, "GITHUB_OUTPUT=" + out}, "sh", filepath.Join(repoRoot(t), "action", "run.sh"), "analyse")
+	stdout, stderr, code := runEnv(t, dir, []string{"RECONCILELINT=" + binary, "GITHUB_OUTPUT=" + out, "GITHUB_WORKSPACE=" + workspace},
+		"sh", filepath.Join(repoRoot(t), "action", "run.sh"), "analyse")
 	if code != 0 {
 		t.Fatalf("analyse: exit %d\n%s", code, stderr)
 	}
 	want, _ := os.ReadFile(filepath.Join(dir, "expected.txt"))
-	if n := strings.Count(stdout, "::warning file=controllers/"); n != len(lines(string(want))) {
-		t.Errorf("%d annotations, want %d:\n%s", n, len(lines(string(want))), stdout)
+	if n := strings.Count(stdout, "::warning file=operator/controllers/"); n != len(lines(string(want))) {
+		t.Errorf("%d annotations of operator/controllers/, want %d:\n%s", n, len(lines(string(want))), stdout)
 	}
 	outputs, _ := os.ReadFile(out)
-	if string(outputs) != "exit-code=1\nsarif=reconcilelint.sarif\n" {
+	if string(outputs) != "exit-code=1\nresult=1\nsarif=reconcilelint.sarif\n" {
 		t.Errorf("outputs: %q", outputs)
 	}
 	data, err := os.ReadFile(filepath.Join(dir, "reconcilelint.sarif"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := sarif.FromBytes(data)
-	if err != nil || rep.Validate() != nil || len(rep.Runs[0].Results) != len(lines(string(want))) {
-		t.Errorf("SARIF from the same run: %v", err)
+	rep, err := sarif.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rep.Validate(); err != nil || len(rep.Runs[0].Results) != len(lines(string(want))) {
+		t.Fatalf("SARIF from the same run: %v", err)
+	}
+	run := rep.Runs[0]
+	if base := run.OriginalURIBaseIDs["%SRCROOT%"].URI; base != "file://"+workspace+"/" {
+		t.Errorf("%%SRCROOT%% is %q, want the workspace %s", base, workspace)
+	}
+	for _, r := range run.Results {
+		loc := r.Locations[0].PhysicalLocation.ArtifactLocation
+		if !strings.HasPrefix(loc.URI, "operator/controllers/") || loc.URIBaseID != "%SRCROOT%" {
+			t.Errorf("SARIF location %+v is not relative to the repository root", loc)
+		}
+		if _, err := os.Stat(filepath.Join(workspace, filepath.FromSlash(loc.URI))); err != nil {
+			t.Errorf("SARIF location %s does not name a file of the checkout: %v", loc.URI, err)
+		}
 	}
 }
 
@@ -181,7 +234,7 @@ func TestPreCommitHooks(t *testing.T) {
 		PassFilenames *bool    `json:"pass_filenames"`
 		RequireSerial bool     `json:"require_serial"`
 	}
-	if err := yaml.UnmarshalStrict(data, &hooks); err != nil {
+	if err := yamlJSON(data, &hooks, true); err != nil {
 		t.Fatal(err)
 	}
 	if len(hooks) != 1 {
@@ -206,5 +259,53 @@ func TestPreCommitHooks(t *testing.T) {
 	out, stderr, code := run(t, dir, "", files...)
 	if code != 1 || len(lines(out)) != 1 || !strings.HasPrefix(out, "controllers/secret_controller.go:") {
 		t.Errorf("entry with the staged files: exit %d\n%s%s", code, out, stderr)
+	}
+}
+
+// TestPreCommitLayouts: what pre-commit passes in the layouts real repositories have.
+// The hook runs at the repository root with the staged files: here two modules in
+// subdirectories (op, the e2e operator, and tiny, a module without dependencies), a
+// kubebuilder tools/tools.go behind //go:build tools, and a testdata file that does
+// not compile. Each file's package is analysed in the module the file belongs to;
+// files go build skips are skipped, and said so; only the staged files' findings are
+// reported.
+func TestPreCommitLayouts(t *testing.T) {
+	t.Parallel()
+	repo := t.TempDir()
+	op := filepath.Join(repo, "op")
+	if err := testbin.CopyTree(filepath.Join(repoRoot(t), "testdata", "e2e", "operator"), op); err != nil {
+		t.Fatal(err)
+	}
+	write := func(rel, content string) {
+		p := filepath.Join(repo, filepath.FromSlash(rel))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("op/tools/tools.go", "//go:build tools\n\n// Package tools pins the code generators.\npackage tools\n\nimport _ \"sigs.k8s.io/controller-tools/cmd/controller-gen\"\n")
+	write("op/testdata/broken.go", "package broken\n\nfunc F( {\n")
+	write("tiny/go.mod", "module example.com/tiny\n\ngo 1.26\n")
+	write("tiny/tiny.go", "package tiny\n\nimport \"time\"\n\n// Wait sleeps; it is not a reconciler.\nfunc Wait() { time.Sleep(time.Second) }\n")
+	staged := []string{"op/controllers/secret_controller.go", "op/tools/tools.go", "op/testdata/broken.go", "tiny/tiny.go"}
+	out, stderr, code := run(t, repo, "", staged...)
+	want, _ := os.ReadFile(filepath.Join(op, "expected.txt"))
+	var exp []string
+	for _, l := range lines(string(want)) {
+		if strings.HasPrefix(l, "controllers/secret_controller.go:") {
+			exp = append(exp, "op/"+l)
+		}
+	}
+	if code != 1 || strings.Join(lines(out), "\n") != strings.Join(exp, "\n") || len(exp) == 0 {
+		t.Errorf("staged files of two modules: exit %d\n--- got\n%s--- want\n%s\n--- stderr\n%s", code, out, strings.Join(exp, "\n"), stderr)
+	}
+	for _, w := range []string{"op/tools/tools.go (excluded by its build constraints)", "op/testdata/broken.go (under testdata)", "reconcilelint: 2 packages, 1 finding"} {
+		if !strings.Contains(stderr, w) {
+			t.Errorf("standard error lacks %q:\n%s", w, stderr)
+		}
+	}
+	// Only files go build skips: nothing to analyse, nothing wrong.
+	if out, stderr, code := run(t, repo, "", "op/tools/tools.go", "op/testdata/broken.go"); code != 0 || out != "" {
+		t.Errorf("only skipped files: exit %d\n%s%s", code, out, stderr)
 	}
 }

@@ -1,8 +1,10 @@
 package e2e
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -106,9 +108,24 @@ func TestDiffAppliesWithGit(t *testing.T) {
 		}
 	}
 	// Made from a subdirectory: the paths are still the module root's.
+	// Standard output holds the patch and nothing else, and -diff exits 0 although
+	// findings without a fix remain (on standard error): the documented
+	// `reconcilelint -diff ./... > fix.patch && git apply fix.patch` applies.
 	out, stderr, code := run(t, filepath.Join(dir, "controllers"), "", "-diff", "./...")
-	if code != 1 || !strings.Contains(out, "--- a/controllers/configmap_controller.go\n+++ b/controllers/configmap_controller.go\n") {
+	if code != 0 || !strings.HasPrefix(out, "--- a/controllers/configmap_controller.go\n+++ b/controllers/configmap_controller.go\n") {
 		t.Fatalf("-diff: exit %d\n%s\n%s", code, out, stderr)
+	}
+	for _, l := range lines(out) {
+		if !regexp.MustCompile(`^([-+ @]|\\ No newline)`).MatchString(l) && l != "" {
+			t.Errorf("-diff: a line on standard output that is not part of the patch: %q", l)
+		}
+	}
+	if !strings.Contains(stderr, "time.Sleep") {
+		t.Errorf("-diff: the findings without a fix are not on standard error:\n%s", stderr)
+	}
+	// The documented route, through a shell.
+	if _, stderr, code := run(t, dir, "sh", "-c", binary+" -q -diff ./... > fix.patch && git apply --check fix.patch && rm fix.patch"); code != 0 {
+		t.Fatalf("reconcilelint -diff ./... > fix.patch && git apply fix.patch: exit %d\n%s", code, stderr)
 	}
 	if !strings.Contains(stderr, "2 fixes printed as a diff") {
 		t.Errorf("-diff does not say how many fixes it printed:\n%s", stderr)
@@ -126,41 +143,53 @@ func TestDiffAppliesWithGit(t *testing.T) {
 	if strings.Contains(after, "no effect next to a positive RequeueAfter") || !strings.Contains(after, "time.Sleep") {
 		t.Errorf("after git apply:\n%s", after)
 	}
-	// Nothing fixable is said, with either flag.
-	for _, flag := range []string{"-diff", "-fix"} {
-		out, stderr, _ := run(t, dir, "", flag, "-enable=", "-disable=requeue", "./...")
-		if out != "" || !strings.Contains(stderr, "nothing to fix: no automatic fix for the 3 findings") {
-			t.Errorf("%s with nothing fixable: stdout %q\nstderr:\n%s", flag, out, stderr)
+	// Nothing fixable is said, with either flag; -fix exits 1 (findings remain), -diff
+	// 0 (an empty patch).
+	for flag, want := range map[string]int{"-diff": 0, "-fix": 1} {
+		out, stderr, code := run(t, dir, "", flag, "-enable=", "-disable=requeue", "./...")
+		if out != "" || code != want || !strings.Contains(stderr, "nothing to fix: no automatic fix for the 3 findings") {
+			t.Errorf("%s with nothing fixable: exit %d (want %d), stdout %q\nstderr:\n%s", flag, code, want, out, stderr)
 		}
 	}
 }
 
-// TestSummaryAndGrammar: the text output ends with a summary line on standard error;
-// "applied 1 fix".
+// TestSummaryAndGrammar: every run ends with one summary line on standard error (also
+// when there are no findings, in every format); -q silences it; "applied 1 fix".
 func TestSummaryAndGrammar(t *testing.T) {
 	t.Parallel()
 	dir := copyModule(t, "operator")
+	summary := regexp.MustCompile(`(?m)\Areconcilelint: 3 packages, 6 findings \(requeue 3, sleep 2, goroutine 1\), \d+\.\ds\n\z`)
 	out, stderr, code := run(t, dir, "", "./...")
-	if code != 1 || !strings.HasSuffix(stderr, "reconcilelint: 6 findings in 1 package: requeue 3, sleep 2, goroutine 1\n") {
+	if code != 1 || !summary.MatchString(stderr) {
 		t.Errorf("summary: exit %d\nstderr:\n%s", code, stderr)
 	}
-	if strings.Contains(out, "findings in") {
+	if strings.Contains(out, "reconcilelint:") {
 		t.Errorf("the summary is on standard output:\n%s", out)
 	}
-	// Other formats are for machines: no summary.
-	if _, stderr, _ := run(t, dir, "", "-format=json", "./..."); strings.Contains(stderr, "findings in") {
-		t.Errorf("json output with a summary:\n%s", stderr)
+	// The same line for machine formats, on standard error: standard output stays JSON.
+	out, stderr, _ = run(t, dir, "", "-format=json", "./...")
+	if !summary.MatchString(stderr) || !json.Valid([]byte(out)) {
+		t.Errorf("json: stderr:\n%s", stderr)
 	}
-	// A clean run prints nothing.
-	if out, stderr, code := run(t, dir, "", "./cmd/..."); code != 0 || out != "" || stderr != "" {
+	// A clean run says what it analysed.
+	if out, stderr, code := run(t, dir, "", "./cmd/..."); code != 0 || out != "" ||
+		!regexp.MustCompile(`\Areconcilelint: 1 package, 0 findings, \d+\.\ds\n\z`).MatchString(stderr) {
 		t.Errorf("clean run: exit %d %q %q", code, out, stderr)
+	}
+	// -q: nothing on standard error but findings' problems.
+	if out, stderr, code := run(t, dir, "", "-q", "./cmd/..."); code != 0 || out != "" || stderr != "" {
+		t.Errorf("-q clean run: exit %d %q %q", code, out, stderr)
+	}
+	// Standard error is not a terminal here: no progress line (no carriage return).
+	if strings.Contains(stderr, "\r") {
+		t.Errorf("progress written to a pipe: %q", stderr)
 	}
 	_, stderr, _ = run(t, dir, "", "-fix", "-disable=all", "-enable=requeue", "./...")
 	if !strings.Contains(stderr, "applied 2 fixes") {
 		t.Errorf("-fix: %s", stderr)
 	}
-	_, stderr, _ = run(t, dir, "", "-fix", "-disable=all", "-enable=requeue", "./...")
-	if !strings.Contains(stderr, "nothing to fix: no automatic fix for the 1 finding\n") {
-		t.Errorf("-fix again: %s", stderr)
+	_, stderr, code = run(t, dir, "", "-fix", "-disable=all", "-enable=requeue", "./...")
+	if code != 1 || !strings.Contains(stderr, "nothing to fix: no automatic fix for the 1 finding,") {
+		t.Errorf("-fix again: exit %d %s", code, stderr)
 	}
 }

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/owenrumney/go-sarif/v3/pkg/report/v210/sarif"
+	"github.com/reconcilelint/reconcilelint/internal/sarif"
 )
 
 // TestSARIF validates the SARIF output against the SARIF 2.1.0 schema and checks rule
@@ -21,7 +21,7 @@ func TestSARIF(t *testing.T) {
 	if code != 1 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	rep, err := sarif.FromBytes([]byte(out))
+	rep, err := sarif.Parse([]byte(out))
 	if err != nil {
 		t.Fatalf("not SARIF: %v", err)
 	}
@@ -38,18 +38,24 @@ func TestSARIF(t *testing.T) {
 	}
 	rules := map[string]bool{}
 	for _, r := range run.Tool.Driver.Rules {
-		rules[*r.ID] = true
-		if r.HelpURI == nil || !strings.HasSuffix(*r.HelpURI, "/docs/rules/"+*r.ID+".md") || r.ShortDescription == nil {
-			t.Errorf("rule %s lacks help URI or description", *r.ID)
+		rules[r.ID] = true
+		if !strings.HasSuffix(r.HelpURI, "/docs/rules/"+r.ID+".md") || r.ShortDescription == nil || r.ShortDescription.Text == "" {
+			t.Errorf("rule %s lacks help URI or description", r.ID)
 		}
+	}
+	// Paths are relative to the repository root, %SRCROOT%, declared as its file URI:
+	// here the checkout this test runs in.
+	if base := run.OriginalURIBaseIDs["%SRCROOT%"].URI; base != "file://"+repoRoot(t)+"/" {
+		t.Errorf("originalUriBaseIds[%%SRCROOT%%] = %q, want the repository root %s", base, repoRoot(t))
 	}
 	fixes := 0
 	for _, res := range run.Results {
-		if res.RuleID == nil || !rules[*res.RuleID] {
-			t.Errorf("result with unknown rule")
+		if !rules[res.RuleID] {
+			t.Errorf("result with unknown rule %q", res.RuleID)
 		}
 		loc := res.Locations[0].PhysicalLocation
-		if !strings.HasPrefix(*loc.ArtifactLocation.URI, "controllers/") || loc.Region.StartLine == nil || *loc.Region.StartLine < 1 {
+		if !strings.HasPrefix(loc.ArtifactLocation.URI, "testdata/e2e/operator/controllers/") || loc.ArtifactLocation.URIBaseID != "%SRCROOT%" ||
+			loc.Region == nil || loc.Region.StartLine < 1 {
 			t.Errorf("bad location %+v", loc)
 		}
 		fixes += len(res.Fixes)
@@ -74,7 +80,7 @@ func TestGitHubFormatAndOutputFile(t *testing.T) {
 		t.Fatalf("got %d lines:\n%s", len(ls), data)
 	}
 	for _, l := range ls {
-		if !strings.HasPrefix(l, "::warning file=controllers/") || !strings.Contains(l, ",line=") || !strings.Contains(l, ",title=reconcilelint ") {
+		if !strings.HasPrefix(l, "::warning file=testdata/e2e/operator/controllers/") || !strings.Contains(l, ",line=") || !strings.Contains(l, ",title=reconcilelint ") {
 			t.Errorf("not a workflow command: %s", l)
 		}
 	}
@@ -104,7 +110,7 @@ func TestBaseline(t *testing.T) {
 	expected, _ := os.ReadFile(filepath.Join(dir, "expected.txt"))
 	n := len(lines(string(expected)))
 	base := filepath.Join(dir, "baseline.json")
-	if _, stderr, code := run(t, dir, "", "-write-baseline="+base, "./..."); code != 0 || !strings.Contains(stderr, fmt.Sprintf("recorded %d findings", n)) {
+	if _, stderr, code := run(t, dir, "", "-write-baseline="+base, "./..."); code != 0 || !strings.Contains(stderr, fmt.Sprintf(" %d findings (", n)) || !strings.Contains(stderr, "recorded in "+base) {
 		t.Fatalf("write-baseline: exit %d %s", code, stderr)
 	}
 	out, stderr, code := run(t, dir, "", "-baseline="+base, "./...")

@@ -6,8 +6,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-
-	"sigs.k8s.io/yaml"
 )
 
 // TestCIDocExamples runs every reconcilelint command shown in docs/ci.md on a copy of the
@@ -85,7 +83,7 @@ func TestGolangciLintDoc(t *testing.T) {
 		} `json:"linters"`
 		Issues map[string]any `json:"issues"`
 	}
-	if err := yaml.Unmarshal([]byte(example), &cfg); err != nil || example == "" {
+	if err := yamlJSON([]byte(example), &cfg, false); err != nil || example == "" {
 		t.Fatalf("no valid .golangci.yml example: %v\n%s", err, example)
 	}
 	if cfg.Issues["uniq-by-line"] != false {

@@ -96,7 +96,10 @@ type result struct {
 	files      map[string]*fileResult // by absolute file name
 	problems   []string               // load, type and analyzer errors
 	incomplete bool                   // the package itself did not load or type-check
-	err        error                  // the analysis could not run at all
+	// blocked says why the package cannot be analysed whatever its buffers say (an
+	// import that did not load, an incomplete go.sum): shown to the user once.
+	blocked string
+	err     error // the analysis could not run at all
 }
 
 // fileResult holds the diagnostics of one file and the content they refer to.
@@ -273,15 +276,24 @@ func (s *Server) run(ctx, loadCtx context.Context, dir string, set *analyzerSet,
 		res.err = err
 		return res
 	}
-	for _, p := range out.Problems {
-		// go list reports compile errors of overlaid files under temporary names.
-		p = overlayName.ReplaceAllString(p, "$1")
-		res.problems = append(res.problems, p)
-		// A package that does not load or type-check is not analysed: nor is the
-		// package in dir when one of its same-module imports fails.
-		if strings.HasPrefix(p, "package ") && strings.Contains(p, " does not type-check") {
-			res.incomplete = true
+	// What was not analysed is decided by the driver (driver.Coverage), as for the
+	// command line. go list reports compile errors of overlaid files under temporary
+	// names.
+	var blocked []string
+	blocked = append(blocked, out.Hints...)
+	for _, n := range out.NotAnalysed {
+		line := overlayName.ReplaceAllString(n.Line(), "$1")
+		res.problems = append(res.problems, line)
+		res.incomplete = true
+		if !n.Own {
+			blocked = append(blocked, line)
 		}
+	}
+	if len(blocked) > len(out.Hints) {
+		res.blocked = strings.Join(blocked, "; ")
+	}
+	for _, p := range out.Problems {
+		res.problems = append(res.problems, overlayName.ReplaceAllString(p, "$1"))
 	}
 	contents := map[string]string{}
 	content := func(file string) (string, bool) {
@@ -437,6 +449,19 @@ func (s *Server) logDir(dir string, typ int, msg string) {
 	}
 }
 
+// showOnce shows msg to the user (window/showMessage) unless it is the message last
+// shown for dir: a package that cannot be analysed is announced once, not on every
+// keystroke. An empty msg forgets the last one (the package was analysed).
+func (s *Server) showOnce(dir, msg string) {
+	s.mu.Lock()
+	same := s.lastShown[dir] == msg
+	s.lastShown[dir] = msg
+	s.mu.Unlock()
+	if !same && msg != "" {
+		s.notify("window/showMessage", ShowMessageParams{Type: msgError, Message: "reconcilelint: " + msg})
+	}
+}
+
 // publish sends the diagnostics of every file of a package directory: the files with
 // findings, the open files (an empty list), and the files whose findings disappeared (an
 // empty list clears them). A package that did not load or type-check keeps the
@@ -444,7 +469,12 @@ func (s *Server) logDir(dir string, typ int, msg string) {
 func (s *Server) publish(ctx context.Context, dir string, res *result, versions map[string]int, uris map[string]string) {
 	switch {
 	case res.err != nil:
-		s.logDir(dir, msgError, fmt.Sprintf("analysing %s: %v", dir, res.err))
+		msg := fmt.Sprintf("analysing %s: %v", dir, res.err)
+		if ex := driver.Explain(res.err.Error(), ""); ex.Hint != "" {
+			msg += "; " + ex.Hint
+		}
+		s.logDir(dir, msgError, msg)
+		s.showOnce(dir, msg)
 		return
 	case len(res.problems) > 0:
 		typ := msgWarning
@@ -455,9 +485,13 @@ func (s *Server) publish(ctx context.Context, dir string, res *result, versions 
 	default:
 		s.logDir(dir, msgLog, "")
 	}
+	if res.blocked != "" {
+		s.showOnce(dir, fmt.Sprintf("%s is not analysed: %s", dir, res.blocked))
+	}
 	if res.incomplete {
 		return
 	}
+	s.showOnce(dir, "") // analysed: a later failure is shown again
 	var out []PublishDiagnosticsParams
 	s.mu.Lock()
 	if ctx.Err() != nil {
@@ -518,6 +552,7 @@ func (s *Server) clearDir(dir string) {
 	delete(s.cache, dir)
 	delete(s.snaps, dir)
 	delete(s.lastLog, dir)
+	delete(s.lastShown, dir)
 	s.mu.Unlock()
 	names := make([]string, 0, len(prev))
 	for f := range prev {

@@ -91,9 +91,15 @@ const timeout = 12 * time.Minute
 
 func start(tb testing.TB, dir string, debounceMillis int) *client {
 	tb.Helper()
+	return startEnv(tb, dir, debounceMillis, nil)
+}
+
+// startEnv is start with more environment variables.
+func startEnv(tb testing.TB, dir string, debounceMillis int, env []string) *client {
+	tb.Helper()
 	cmd := exec.Command(binary, "lsp")
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
+	cmd.Env = append(append(os.Environ(), "GOFLAGS=-mod=mod"), env...)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		tb.Fatal(err)
@@ -140,7 +146,10 @@ func (c *client) handle(_ context.Context, _ *jsonrpc2.Conn, req *jsonrpc2.Reque
 	case "textDocument/publishDiagnostics":
 		var p lsp.PublishDiagnosticsParams
 		if err := json.Unmarshal(*req.Params, &p); err != nil {
-			c.tb.Errorf("publishDiagnostics: %v", err)
+			c.mu.Lock()
+			tb := c.tb
+			c.mu.Unlock()
+			tb.Errorf("publishDiagnostics: %v", err)
 		}
 		c.diags <- p
 	case "window/logMessage":

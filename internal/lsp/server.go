@@ -90,6 +90,7 @@ type Server struct {
 	shown     map[string]*result          // by package directory: the result published
 	published map[string]map[string]bool  // by package directory: files with diagnostics
 	lastLog   map[string]string           // by package directory: the last problem logged
+	lastShown map[string]string           // by package directory: the last problem shown (showOnce)
 	configs   map[string]*analyzerSet     // by configuration stamp
 	snaps     map[string]*driver.Snapshot // by package directory: the loaded state, see driver.Load
 	running   *runState                   // the analysis in flight, if any
@@ -136,6 +137,7 @@ func NewServer(stderr io.Writer) *Server {
 		shown:     map[string]*result{},
 		published: map[string]map[string]bool{},
 		lastLog:   map[string]string{},
+		lastShown: map[string]string{},
 		configs:   map[string]*analyzerSet{},
 		snaps:     map[string]*driver.Snapshot{},
 		wake:      make(chan struct{}, 1),
@@ -557,9 +559,22 @@ func (s *Server) worker() {
 			}
 			delete(s.pending, dir)
 			s.mu.Unlock()
-			s.analyzeDir(dir)
+			s.analyzeDirSafely(dir)
 		}
 	}
+}
+
+// analyzeDirSafely is analyzeDir that survives a panic anywhere in it (the analysis
+// itself recovers already; this covers publishing and the cache): the package's
+// problem is shown and the server goes on with the others.
+func (s *Server) analyzeDirSafely(dir string) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.logger.Printf("panic in the analysis of %s: %v\n%s", dir, r, debug.Stack())
+			s.showOnce(dir, fmt.Sprintf("internal error analysing %s: %v", dir, r))
+		}
+	}()
+	s.analyzeDir(dir)
 }
 
 // analyzerSet is the analyzers of one configuration.

@@ -34,8 +34,9 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
   } catch (err) {
     vscode.window.showErrorMessage(
       `reconcilelint: cannot start "${cfg.get<string>('path')} lsp": ${err}. ` +
-        'Install it with `go install github.com/reconcilelint/reconcilelint/cmd/reconcilelint@latest` ' +
-        'or set reconcilelint.path.'
+        'Install it with `go install github.com/reconcilelint/reconcilelint/cmd/reconcilelint@VERSION` ' +
+        'for a released VERSION (before the first release, `go install ./cmd/reconcilelint` in a checkout ' +
+        'of the repository), or set reconcilelint.path to the binary.'
     );
   }
 }

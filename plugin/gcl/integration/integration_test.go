@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/reconcilelint/reconcilelint/internal/brokencorpus"
 )
 
 // The integration test runs the custom golangci-lint on the modules under
@@ -80,15 +82,19 @@ type result struct {
 // run runs the binary in dir offline, with the test's own result cache, printing issues as
 // `file:line:col: text (linter)` without source lines, colors or statistics.
 func run(t *testing.T, bin, dir string, args ...string) result {
+	return runArgs(t, bin, dir, nil, append(args, "./..."))
+}
+
+// runArgs is run with more environment variables and the patterns given.
+func runArgs(t *testing.T, bin, dir string, env []string, args []string) result {
 	args = append([]string{"run",
 		"--output.text.path=stdout", "--output.text.print-issued-lines=false", "--output.text.colors=false",
 		"--show-stats=false"}, args...)
-	args = append(args, "./...")
 	cmd := exec.Command(bin, args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(),
+	cmd.Env = append(append(os.Environ(),
 		"GOPROXY=off", "GOFLAGS=-mod=readonly",
-		"GOLANGCI_LINT_CACHE="+gclCache)
+		"GOLANGCI_LINT_CACHE="+gclCache), env...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
@@ -165,5 +171,39 @@ func TestFix(t *testing.T) {
 	}
 	if r := run(t, bin, dir); r.stdout != "" || r.code != 0 {
 		t.Errorf("after --fix: exit %d, issues:\n%s", r.code, r.stdout)
+	}
+}
+
+// TestBrokenModules runs the custom golangci-lint on every module of the broken-module
+// corpus (internal/brokencorpus). golangci-lint loads the packages itself and reports
+// what it cannot load or type-check (its "typecheck" issues, or a failed load): a case
+// the corpus marks as failing must fail with the corpus's message, the others must pass;
+// nothing panics. The plugin itself never hides a package: it is given only packages
+// golangci-lint could load.
+func TestBrokenModules(t *testing.T) {
+	bin := gclBin
+	for _, c := range brokencorpus.Cases {
+		t.Run(c.Name, func(t *testing.T) {
+			dir, err := c.Prepare(t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			os.WriteFile(filepath.Join(dir, ".golangci.yml"), []byte("version: \"2\"\nlinters:\n  default: none\n  enable: [reconcilelint]\n  settings:\n    custom:\n      reconcilelint:\n        type: module\n"), 0o644)
+			r := runArgs(t, bin, dir, c.Env, c.Args())
+			if (r.code != 0) != c.GCLFails {
+				t.Errorf("exit %d, want failure %v\nstdout:\n%s\nstderr:\n%s", r.code, c.GCLFails, r.stdout, r.stderr)
+			}
+			all := r.stdout + r.stderr
+			for _, w := range c.GCLOutput {
+				if !strings.Contains(all, w) {
+					t.Errorf("output lacks %q:\n%s", w, all)
+				}
+			}
+			for _, bad := range []string{"panic:", "fatal error:"} {
+				if strings.Contains(all, bad) {
+					t.Errorf("%q in the output:\n%s", bad, all)
+				}
+			}
+		})
 	}
 }

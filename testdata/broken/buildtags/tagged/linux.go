@@ -1,0 +1,5 @@
+//go:build linux
+
+package tagged
+
+func t() int { return 1 }

@@ -1,0 +1,3 @@
+package tagged
+
+func onlyWindows() { undefinedOnLinux() }

@@ -1,0 +1,3 @@
+module example.com/syntaximport
+
+go 1.26.0

@@ -1,0 +1,3 @@
+module example.com/testdatadir
+
+go 1.26.0

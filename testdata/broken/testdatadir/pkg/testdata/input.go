@@ -1,0 +1,3 @@
+package input
+
+this is not Go

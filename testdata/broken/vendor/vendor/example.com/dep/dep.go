@@ -1,0 +1,4 @@
+package dep
+
+// D does nothing.
+func D() {}
