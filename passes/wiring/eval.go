@@ -477,7 +477,7 @@ func (st *fnState) source(w *Watch, e ast.Expr) bool {
 			}
 			return true
 		}
-		if k8sapi.IsFuncCall(info, call, k8sapi.SourcePkg, "Channel", "TypedChannel") {
+		if k8sapi.IsFuncCall(info, call, k8sapi.SourcePkg, "Channel", "TypedChannel") { // v0.18 on
 			w.Handler = HandlerMap
 			if len(call.Args) >= 2 {
 				st.handler(w, call.Args[1])
@@ -490,10 +490,8 @@ func (st *fnState) source(w *Watch, e ast.Expr) bool {
 		w.Kind = k
 		return true
 	}
-	if lit := compositeOf(pass, e); lit != nil {
-		if n := k8sapi.Named(info.TypeOf(lit)); n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == k8sapi.SourcePkg && n.Obj().Name() == "Channel" {
-			return true
-		}
+	if lit := compositeOf(pass, e); lit != nil && k8sapi.IsType(info.TypeOf(lit), k8sapi.SourcePkg, "Channel") {
+		return true // &source.Channel{Source: ch} before v0.18
 	}
 	return false
 }
@@ -505,8 +503,7 @@ func (st *fnState) sourceKind(e ast.Expr) (Ref, bool) {
 	if lit == nil {
 		return Ref{}, false
 	}
-	n := k8sapi.Named(pass.TypesInfo.TypeOf(lit))
-	if n == nil || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != k8sapi.SourcePkg || n.Obj().Name() != "Kind" {
+	if !k8sapi.IsType(pass.TypesInfo.TypeOf(lit), k8sapi.SourcePkg, "Kind") {
 		return Ref{}, false
 	}
 	if v, ok := field(lit, "Type"); ok {
@@ -542,14 +539,11 @@ func (st *fnState) handler(w *Watch, e ast.Expr) {
 	if lit == nil {
 		return
 	}
-	n := k8sapi.Named(info.TypeOf(lit))
-	if n == nil || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != k8sapi.HandlerPkg {
-		return
-	}
-	switch n.Obj().Name() {
-	case "EnqueueRequestForObject", "TypedEnqueueRequestForObject":
+	t := info.TypeOf(lit)
+	switch {
+	case k8sapi.IsType(t, k8sapi.HandlerPkg, "TypedEnqueueRequestForObject"):
 		w.Handler = HandlerObject
-	case "EnqueueRequestForOwner": // the struct of releases before v0.15
+	case k8sapi.IsType(t, k8sapi.HandlerPkg, "EnqueueRequestForOwner"): // the struct of releases before v0.15
 		w.Handler = HandlerEvery
 		if v, ok := field(lit, "OwnerType"); ok {
 			w.Owner = st.kindRef(v)
@@ -561,9 +555,9 @@ func (st *fnState) handler(w *Watch, e ast.Expr) {
 				w.Handler = HandlerUnknown
 			}
 		}
-	case "EnqueueRequestsFromMapFunc": // the struct of v0.6
+	case k8sapi.IsType(t, k8sapi.HandlerPkg, "EnqueueRequestsFromMapFunc"): // the struct of v0.6
 		w.Handler = HandlerMap
-	case "Funcs", "TypedFuncs":
+	case k8sapi.IsType(t, k8sapi.HandlerPkg, "TypedFuncs"):
 		w.Handler = HandlerFuncs
 	}
 }
@@ -585,16 +579,13 @@ func (st *fnState) watchOptions(w *Watch, opts []ast.Expr) {
 			continue
 		}
 		if id := selIdent(o); id != nil {
-			obj := info.Uses[id]
-			if obj != nil && obj.Pkg() != nil && obj.Pkg().Path() == k8sapi.BuilderPkg {
-				switch obj.Name() {
-				case "MatchEveryOwner":
-					w.Handler = HandlerEvery
-					continue
-				case "OnlyMetadata":
-					w.OnlyMetadata = true
-					continue
-				}
+			switch obj := info.Uses[id]; {
+			case k8sapi.IsObj(obj, k8sapi.BuilderPkg, "MatchEveryOwner"):
+				w.Handler = HandlerEvery
+				continue
+			case k8sapi.IsObj(obj, k8sapi.BuilderPkg, "OnlyMetadata"):
+				w.OnlyMetadata = true
+				continue
 			}
 		}
 		w.Preds = append(w.Preds, Pred{Unknown: true, Desc: types.ExprString(o)})
@@ -625,11 +616,11 @@ func (st *fnState) pred(e ast.Expr, depth int) Pred {
 		return Pred{Unknown: true, Desc: desc}
 	}
 	t := info.TypeOf(e)
-	if n := k8sapi.Named(t); n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == k8sapi.PredicatePkg {
-		switch n.Obj().Name() {
-		case "GenerationChangedPredicate", "TypedGenerationChangedPredicate":
+	if t != nil {
+		switch tt := derefType(t); {
+		case k8sapi.IsType(tt, k8sapi.PredicatePkg, "TypedGenerationChangedPredicate"):
 			return Pred{Generation: true, Desc: "predicate.GenerationChangedPredicate"}
-		case "Funcs", "TypedFuncs":
+		case k8sapi.IsType(tt, k8sapi.PredicatePkg, "TypedFuncs"):
 			if lit := compositeOf(pass, e); lit != nil {
 				if v, ok := field(lit, "UpdateFunc"); ok {
 					if fl, ok := ast.Unparen(v).(*ast.FuncLit); ok && readsGeneration(fl.Body) {

@@ -264,8 +264,7 @@ func managerTimeout(pass *analysis.Pass) Tri {
 			if !ok || out == Yes {
 				return out != Yes
 			}
-			n2 := k8sapi.Named(pass.TypesInfo.TypeOf(lit))
-			if n2 == nil || n2.Obj().Pkg() == nil || n2.Obj().Pkg().Path() != k8sapi.CtrlRoot+"/pkg/config" || n2.Obj().Name() != "Controller" {
+			if t := pass.TypesInfo.TypeOf(lit); t == nil || !k8sapi.IsType(t, k8sapi.ConfigPkg, "Controller") {
 				return true
 			}
 			if v, ok := field(lit, "ReconciliationTimeout"); ok && !isZero(pass, v) {
