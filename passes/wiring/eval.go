@@ -958,7 +958,7 @@ func (st *fnState) callFunc(call *ast.CallExpr) *bval {
 		}
 	}
 	var sum *Summary
-	if fn != nil {
+	if fn != nil && fn.Pkg() != nil {
 		if fn.Pkg() == pass.Pkg {
 			sum, _ = st.ev.summary(fn)
 		} else {
@@ -969,7 +969,7 @@ func (st *fnState) callFunc(call *ast.CallExpr) *bval {
 		}
 	}
 	if sum == nil {
-		if fn == nil || fn.Pkg() != pass.Pkg && !k8sapi.IsControllerPackage(fn.Pkg().Path()) {
+		if fn == nil || fn.Pkg() == nil || fn.Pkg() != pass.Pkg && !k8sapi.IsControllerPackage(fn.Pkg().Path()) && fn.Pkg().Path() != "fmt" && fn.Pkg().Path() != "errors" {
 			for i, b := range argVals {
 				if b != nil && slotExprs[i] != nil {
 					b.c.Opaque = appendOnce(b.c.Opaque, "given to "+types.ExprString(call.Fun))
