@@ -48,8 +48,9 @@
 // modules) is taken to have the subresource. When the wiring pass does not know the
 // controllers (no controller seen for the entry point, because it is wired in a
 // package that imports this one such as main, or through a chain the pass cannot
-// follow), a generation filter anywhere in the package is taken to protect every
-// write, as before; a filter the pass cannot judge (a predicate from a parameter or
+// follow), a generation filter in the package is taken to protect the write, as
+// before, unless the package builds controllers and every chain of it was seen whole
+// (the filter then belongs to one of them); a filter the pass cannot judge (a predicate from a parameter or
 // another package) is taken to drop the event.
 //
 // Not reported: conditions set through meta.SetStatusCondition (their

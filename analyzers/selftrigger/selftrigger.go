@@ -149,7 +149,11 @@ func helperFetch(pass *analysis.Pass, flow *valueflow.Result, call *ast.CallExpr
 func dropped(pass *analysis.Pass, wr *wiring.Result, nss *subresource.Result, fn ast.Node, w write, s store) (bool, string) {
 	cs, known := wr.Reaching(fn)
 	if !known {
-		return filtersGeneration(pass), ""
+		// A generation filter of the package protects a reconciler whose controller
+		// is not seen only when the package builds no controller the pass saw, or
+		// some chain of the package was not seen whole: a filter in a chain the pass
+		// saw belongs to that chain's controller.
+		return filtersGeneration(pass) && (len(wr.Controllers) == 0 || !wr.AllSeen()), ""
 	}
 	inStatus := strings.Contains(s.what, ".Status.") || strings.HasSuffix(s.what, ".Status")
 	inSpec := strings.Contains(s.what, ".Spec.") || strings.HasSuffix(s.what, ".Spec")

@@ -19,6 +19,9 @@ type evaluator struct {
 	sums  map[*types.Func]*Summary
 	conc  map[*types.Func][]*Controller
 	busy  map[*types.Func]bool
+	// lost: a builder made in the package escaped before it was completed (given to a
+	// function without a summary, stored in a field).
+	lost bool
 }
 
 // bval is the abstract value of a builder or of a controller: the record being filled
@@ -83,6 +86,11 @@ func (ev *evaluator) summary(fn *types.Func) (*Summary, []*Controller) {
 		}
 	}
 	st.walk(fd.Body)
+	for _, b := range st.all() {
+		if !b.done && b.base <= 0 && len(b.c.Opaque) > 0 {
+			ev.lost = true
+		}
+	}
 	sum := &Summary{}
 	var conc []*Controller
 	for _, b := range st.built {

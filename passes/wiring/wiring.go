@@ -62,6 +62,8 @@ type Result struct {
 	// config.Controller{ReconciliationTimeout: ...}}).
 	ManagerTimeout Tri
 
+	// lost: a builder chain of the package escaped the pass before it was completed.
+	lost    bool
 	pass    *analysis.Pass
 	entries []*reconcilers.Entry
 	graph   *callGraph // built on the first Reaching
@@ -121,6 +123,20 @@ func (r *Result) Reaching(fn ast.Node) (cs []*Controller, known bool) {
 		}
 	}
 	return cs, any && known
+}
+
+// AllSeen reports whether the pass followed every controller chain of the package to
+// its end: no controller is opaque and no builder escaped before it was completed.
+func (r *Result) AllSeen() bool {
+	if r == nil || r.lost {
+		return false
+	}
+	for _, c := range r.Controllers {
+		if len(c.Opaque) > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // recvKey is the "path.Name" of the receiver's named type of method fn.
@@ -231,6 +247,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	sort.SliceStable(res.Controllers, func(i, j int) bool { return res.Controllers[i].Line < res.Controllers[j].Line })
 	res.ManagerTimeout = managerTimeout(pass)
+	res.lost = ev.lost
 	return res, nil
 }
 
