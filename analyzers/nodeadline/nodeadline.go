@@ -88,16 +88,16 @@ func run(pass *analysis.Pass) (any, error) {
 // unbounded reports whether some controller of cs runs without ReconciliationTimeout
 // and none has options the pass cannot read.
 func unbounded(cs []*wiring.Controller) bool {
-	any := false
+	open := false
 	for _, c := range cs {
 		switch c.Options.ReconciliationTimeout {
 		case wiring.Unknown:
 			return false
 		case wiring.No:
-			any = true
+			open = true
 		}
 	}
-	return any
+	return open
 }
 
 // hasTimeoutOption reports whether the controller-runtime release the package sees has

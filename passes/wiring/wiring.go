@@ -105,12 +105,12 @@ func (r *Result) Reaching(fn ast.Node) (cs []*Controller, known bool) {
 	}
 	known = true
 	seen := map[*Controller]bool{}
-	any := false
+	reached := false
 	for _, e := range r.entries {
 		if !r.graph.reaches(e.Node, fn) {
 			continue
 		}
-		any = true
+		reached = true
 		ecs, ok := r.Of(e.Func)
 		if !ok {
 			known = false
@@ -122,7 +122,7 @@ func (r *Result) Reaching(fn ast.Node) (cs []*Controller, known bool) {
 			}
 		}
 	}
-	return cs, any && known
+	return cs, reached && known
 }
 
 // AllSeen reports whether the pass followed every controller chain of the package to
