@@ -232,9 +232,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, fd := range funcs {
 		fn := pass.TypesInfo.Defs[fd.Name].(*types.Func)
 		sum, concrete := ev.summary(fn)
-		for _, c := range concrete {
-			res.Controllers = append(res.Controllers, c)
-		}
+		res.Controllers = append(res.Controllers, concrete...)
 		if sum != nil && !isTestFile(pass, fd) {
 			pass.ExportObjectFact(fn, sum)
 			exported = true
