@@ -22,7 +22,7 @@ var doc string
 
 // Metadata of the rule.
 const (
-	Default  = true
+	Default  = false // until judged on eight operators: docs/precision.md, 2026-12-07 round: controller wiring
 	Since    = "unreleased"
 	Severity = analyzerutil.Warning
 )
