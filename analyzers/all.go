@@ -19,9 +19,12 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/memstate"
 	"github.com/reconcilelint/reconcilelint/analyzers/mergefrom"
 	"github.com/reconcilelint/reconcilelint/analyzers/metriclabels"
+	"github.com/reconcilelint/reconcilelint/analyzers/missingwatch"
 	"github.com/reconcilelint/reconcilelint/analyzers/nocancel"
+	"github.com/reconcilelint/reconcilelint/analyzers/nodeadline"
 	"github.com/reconcilelint/reconcilelint/analyzers/notfound"
 	"github.com/reconcilelint/reconcilelint/analyzers/ownerref"
+	"github.com/reconcilelint/reconcilelint/analyzers/ownswatch"
 	"github.com/reconcilelint/reconcilelint/analyzers/queuedone"
 	"github.com/reconcilelint/reconcilelint/analyzers/requeue"
 	"github.com/reconcilelint/reconcilelint/analyzers/requeueafter"
@@ -49,9 +52,12 @@ type RuleSettings struct {
 	Memstate         analyzerutil.NoOptions  `json:"memstate,omitempty"`
 	Mergefrom        analyzerutil.NoOptions  `json:"mergefrom,omitempty"`
 	Metriclabels     analyzerutil.NoOptions  `json:"metriclabels,omitempty"`
+	Missingwatch     analyzerutil.NoOptions  `json:"missingwatch,omitempty"`
 	Nocancel         nocancel.Config         `json:"nocancel,omitempty"`
+	Nodeadline       analyzerutil.NoOptions  `json:"nodeadline,omitempty"`
 	Notfound         analyzerutil.NoOptions  `json:"notfound,omitempty"`
 	Ownerref         analyzerutil.NoOptions  `json:"ownerref,omitempty"`
+	Ownswatch        analyzerutil.NoOptions  `json:"ownswatch,omitempty"`
 	Queuedone        queuedone.Config        `json:"queuedone,omitempty"`
 	Requeue          analyzerutil.NoOptions  `json:"requeue,omitempty"`
 	Requeueafter     requeueafter.Config     `json:"requeueafter,omitempty"`
@@ -105,12 +111,18 @@ var Rules = []Rule{
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return mergefrom.Analyzer, nil }},
 	{Name: "metriclabels", Title: "report metric labels from object names or error text", Analyzer: metriclabels.Analyzer, Default: metriclabels.Default, Since: metriclabels.Since, Severity: metriclabels.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return metriclabels.Analyzer, nil }},
+	{Name: "missingwatch", Title: "report polls of kinds the controller does not watch", Analyzer: missingwatch.Analyzer, Default: missingwatch.Default, Since: missingwatch.Since, Severity: missingwatch.Severity, Fix: false,
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return missingwatch.Analyzer, nil }},
 	{Name: "nocancel", Title: "report calls in reconcile that ignore the ctx", Analyzer: nocancel.Analyzer, Default: nocancel.Default, Since: nocancel.Since, Severity: nocancel.Severity, Fix: true,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return nocancel.New(s.Nocancel) }},
+	{Name: "nodeadline", Title: "report external calls with no deadline in reconcile paths", Analyzer: nodeadline.Analyzer, Default: nodeadline.Default, Since: nodeadline.Since, Severity: nodeadline.Severity, Fix: false,
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return nodeadline.Analyzer, nil }},
 	{Name: "notfound", Title: "report a NotFound of the reconciled object returned", Analyzer: notfound.Analyzer, Default: notfound.Default, Since: notfound.Since, Severity: notfound.Severity, Fix: true,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return notfound.Analyzer, nil }},
 	{Name: "ownerref", Title: "report owner references across scopes or namespaces", Analyzer: ownerref.Analyzer, Default: ownerref.Default, Since: ownerref.Since, Severity: ownerref.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return ownerref.Analyzer, nil }},
+	{Name: "ownswatch", Title: "report owner references the controller's watches ignore", Analyzer: ownswatch.Analyzer, Default: ownswatch.Default, Since: ownswatch.Since, Severity: ownswatch.Severity, Fix: false,
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return ownswatch.Analyzer, nil }},
 	{Name: "queuedone", Title: "report work-queue items that miss Done or Forget", Analyzer: queuedone.Analyzer, Default: queuedone.Default, Since: queuedone.Since, Severity: queuedone.Severity, Fix: true,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return queuedone.New(s.Queuedone) }},
 	{Name: "requeue", Title: "report the deprecated Result.Requeue field", Analyzer: requeue.Analyzer, Default: requeue.Default, Since: requeue.Since, Severity: requeue.Severity, Fix: true,

@@ -17,6 +17,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/passes/reach"
 	"github.com/reconcilelint/reconcilelint/passes/subresource"
 	"github.com/reconcilelint/reconcilelint/passes/valueflow"
+	"github.com/reconcilelint/reconcilelint/passes/wiring"
 )
 
 //go:embed doc.go
@@ -33,18 +34,20 @@ const (
 var Analyzer = analyzerutil.Rule{
 	Name:     "selftrigger",
 	Doc:      doc,
-	Requires: []*analysis.Analyzer{directives.Analyzer, reach.Analyzer, subresource.Analyzer, valueflow.Analyzer},
+	Requires: []*analysis.Analyzer{directives.Analyzer, reach.Analyzer, subresource.Analyzer, valueflow.Analyzer, wiring.Analyzer},
 }.Analyzer(run)
 
-const msg = "%s writes the reconciled object with %s, set from %s at line %d, on every pass without comparing old and new: each write is a watch event that reconciles the object again, a hot loop; write only when something changed (compare with equality.Semantic.DeepEqual, or use the bool of meta.SetStatusCondition)%s"
+const msg = "%s writes the reconciled object with %s, set from %s at line %d, on every pass without comparing old and new: each write is a watch event that reconciles the object again, a hot loop; write only when something changed (compare with equality.Semantic.DeepEqual, or use the bool of meta.SetStatusCondition)%s%s"
 
 func run(pass *analysis.Pass) (any, error) {
 	rep := analyzerutil.NewReporter(pass)
 	r := pass.ResultOf[reach.Analyzer].(*reach.Result)
 	nss := pass.ResultOf[subresource.Analyzer].(*subresource.Result)
-	if len(r.Funcs()) == 0 || filtersGeneration(pass) {
+	if len(r.Funcs()) == 0 {
 		return rep.Outcome(), nil
 	}
+	flow := pass.ResultOf[valueflow.Analyzer].(*valueflow.Result)
+	wr := pass.ResultOf[wiring.Analyzer].(*wiring.Result)
 	// The reconciled objects: out-parameters of a Get keyed by the request.
 	reconciled := map[*types.Var]bool{}
 	kinds := map[*types.TypeName]bool{}
@@ -54,11 +57,16 @@ func run(pass *analysis.Pass) (any, error) {
 			if !ok || len(call.Args) < 3 {
 				return
 			}
-			op, ok := k8sapi.ClientCall(pass.Pkg, pass.TypesInfo, call)
-			if !ok || op.Iface != "Reader" || op.Method != "Get" || !fromRequest(pass, call.Args[1]) {
+			var obj ast.Expr
+			if op, ok := k8sapi.ClientCall(pass.Pkg, pass.TypesInfo, call); ok {
+				if op.Iface != "Reader" || op.Method != "Get" || !fromRequest(pass, call.Args[1]) {
+					return
+				}
+				obj = call.Args[2]
+			} else if obj = helperFetch(pass, flow, call); obj == nil {
 				return
 			}
-			if v := rootVar(pass, call.Args[2]); v != nil {
+			if v := rootVar(pass, obj); v != nil {
 				reconciled[v] = true
 				if n := k8sapi.Named(v.Type()); n != nil {
 					kinds[n.Obj()] = true
@@ -72,7 +80,6 @@ func run(pass *analysis.Pass) (any, error) {
 	// The writes nothing guards, by the function they are in: client Updates and
 	// Patches, and calls of helpers (of this package or another) that write their
 	// argument so.
-	flow := pass.ResultOf[valueflow.Analyzer].(*valueflow.Result)
 	writes := map[ast.Node][]write{}
 	for _, sink := range []valueflow.Sink{valueflow.WrittenObject, valueflow.WrittenStatus} {
 		iface := "Writer"
@@ -90,7 +97,8 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		chain, _ := r.Reached(fn)
-		checkFunc(pass, rep, nss, fn, chain, writes[fn], func(v *types.Var) bool {
+		drops := func(w write, s store) (bool, string) { return dropped(pass, wr, nss, fn, w, s) }
+		checkFunc(pass, rep, nss, fn, chain, writes[fn], drops, func(v *types.Var) bool {
 			if reconciled[v] {
 				return true
 			}
@@ -102,6 +110,73 @@ func run(pass *analysis.Pass) (any, error) {
 		})
 	}
 	return rep.Outcome(), nil
+}
+
+// helperFetch returns the object argument of a call of a helper (of this package or
+// another) that reads into one of its parameters with a Get keyed by another, when the
+// argument for the key comes from the request: `r.fetch(ctx, req, &obj)`. The helper
+// is known by the value-flow summary of the Get whose error it returns.
+func helperFetch(pass *analysis.Pass, flow *valueflow.Result, call *ast.CallExpr) ast.Expr {
+	fn, ok := k8sapi.Callee(pass.TypesInfo, call).(*types.Func)
+	if !ok {
+		return nil
+	}
+	for _, src := range flow.ErrSources(fn) {
+		if src.Write || src.KeyParam < 0 || src.ObjParam < 0 || src.KeyParam >= len(call.Args) || src.ObjParam >= len(call.Args) {
+			continue
+		}
+		if fromRequest(pass, call.Args[src.KeyParam]) {
+			return call.Args[src.ObjParam]
+		}
+	}
+	return nil
+}
+
+// dropped reports whether every controller that runs fn drops the watch event of the
+// write w of the store s with its event filters, and, when a generation filter does
+// not drop it because the kind has no status subresource, a note for the message.
+//
+// The filters judged are those of the reconciled kind's events: For's predicates and
+// the global event filters of each controller whose reconcile entry point reaches fn
+// (a filter on another controller, or on an Owns or Watches, does not protect this
+// one). A generation filter drops metadata-only changes, and status changes of a kind
+// with the status subresource; a spec change, and a status change of a kind whose
+// markers leave the subresource off, bump metadata.generation and pass it. A filter
+// the wiring pass cannot judge is taken to drop the event (no report). When the
+// controllers are not known (no controller seen for the entry point, or a chain not
+// seen through), any generation filter in the package is taken to protect every
+// write, as before the wiring pass.
+func dropped(pass *analysis.Pass, wr *wiring.Result, nss *subresource.Result, fn ast.Node, w write, s store) (bool, string) {
+	cs, known := wr.Reaching(fn)
+	if !known {
+		// A generation filter of the package protects a reconciler whose controller
+		// is not seen only when the package builds no controller the pass saw, or
+		// some chain of the package was not seen whole: a filter in a chain the pass
+		// saw belongs to that chain's controller.
+		return filtersGeneration(pass) && (len(wr.Controllers) == 0 || !wr.AllSeen()), ""
+	}
+	inStatus := strings.Contains(s.what, ".Status.") || strings.HasSuffix(s.what, ".Status")
+	inSpec := strings.Contains(s.what, ".Spec.") || strings.HasSuffix(s.what, ".Spec")
+	noSub := nss.NoStatusSubresource(pass.TypesInfo.TypeOf(w.obj))
+	note := ""
+	for _, c := range cs {
+		gen, unknown := false, false
+		for _, p := range c.PrimaryFilters() {
+			gen = gen || p.Generation
+			unknown = unknown || p.Unknown
+		}
+		switch {
+		case gen && !inSpec && !(inStatus && noSub):
+			continue // the generation does not change: dropped
+		case gen && inStatus && noSub:
+			note = "; the kind has no status subresource, so a status change bumps metadata.generation and passes GenerationChangedPredicate"
+			return false, note
+		case unknown && !gen:
+			continue // a filter not seen through: it may drop the event
+		}
+		return false, note
+	}
+	return true, ""
 }
 
 // filtersGeneration reports whether the package uses GenerationChangedPredicate, or
@@ -267,7 +342,7 @@ type write struct {
 	via   []string
 }
 
-func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, nss *subresource.Result, fn ast.Node, chain []string, writes []write, isObj func(*types.Var) bool) {
+func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, nss *subresource.Result, fn ast.Node, chain []string, writes []write, drops func(write, store) (bool, string), isObj func(*types.Var) bool) {
 	stores := map[*types.Var][]store{} // in source order
 	add := func(v *types.Var, ok bool, pos token.Pos, desc, what string) {
 		if v == nil || !ok || desc == "" || !isObj(v) {
@@ -318,10 +393,14 @@ func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, nss *subresource
 		if v == nil || st.desc == "" {
 			continue
 		}
+		drop, note := drops(w, st)
+		if drop {
+			continue
+		}
 		line := pass.Fset.Position(st.pos).Line
 		rep.Report(analysis.Diagnostic{
 			Pos: w.call.Pos(), End: w.call.End(),
-			Message: fmt.Sprintf(msg, writeName(w.call), st.what, st.desc, line, analyzerutil.Chain(append(slices.Clone(chain), w.via...))),
+			Message: fmt.Sprintf(msg, writeName(w.call), st.what, st.desc, line, note, analyzerutil.Chain(append(slices.Clone(chain), w.via...))),
 		})
 	}
 }

@@ -33,6 +33,7 @@ const (
 	CachePkg          = CtrlRoot + "/pkg/cache"
 	HandlerPkg        = CtrlRoot + "/pkg/handler"
 	PredicatePkg      = CtrlRoot + "/pkg/predicate"
+	ConfigPkg         = CtrlRoot + "/pkg/config"
 
 	WaitPkg       = "k8s.io/apimachinery/pkg/util/wait"
 	APIErrorsPkg  = "k8s.io/apimachinery/pkg/api/errors"

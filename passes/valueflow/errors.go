@@ -25,6 +25,10 @@ type ErrSource struct {
 	// KeyParam is, for a Get, the index of the parameter of the outermost function of
 	// Chain from which the key is built (-1: none, or not a parameter).
 	KeyParam int
+	// ObjParam is, for a Get, the index of the parameter of the outermost function of
+	// Chain that the Get reads into (the object itself is the parameter, a pointer),
+	// or -1.
+	ObjParam int
 	// NotFound is true when the error cannot be a NotFound: a function of the chain
 	// passes it through client.IgnoreNotFound or tests errors with IsNotFound.
 	NotFound bool
@@ -230,10 +234,10 @@ func (es *errState) traceCall(fn *types.Func, call *ast.CallExpr, idx int, depth
 			return nil
 		}
 		method := k8sapi.Callee(info, call).Name()
-		return []ErrSource{{Call: w.Desc, Method: method, Write: true, KeyParam: -1, Pos: es.pos(call.Pos())}}
+		return []ErrSource{{Call: w.Desc, Method: method, Write: true, KeyParam: -1, ObjParam: -1, Pos: es.pos(call.Pos())}}
 	}
 	if op, ok := k8sapi.ClientCall(st.pass.Pkg, info, call); ok && op.Iface == "Reader" && op.Method == "Get" && len(call.Args) >= 3 {
-		return []ErrSource{{Call: "Get", Method: "Get", KeyParam: es.keyParam(fn, call.Args[1], 0), Pos: es.pos(call.Pos())}}
+		return []ErrSource{{Call: "Get", Method: "Get", KeyParam: es.keyParam(fn, call.Args[1], 0), ObjParam: es.objParam(fn, call.Args[2]), Pos: es.pos(call.Pos())}}
 	}
 	callee, ok := k8sapi.Callee(info, call).(*types.Func)
 	if !ok || callee.Pkg() == nil {
@@ -274,10 +278,32 @@ func (es *errState) traceCall(fn *types.Func, call *ast.CallExpr, idx int, depth
 			} else {
 				s.KeyParam = -1
 			}
+			if s.ObjParam >= 0 && s.ObjParam < len(call.Args) {
+				s.ObjParam = es.objParam(fn, call.Args[s.ObjParam])
+			} else {
+				s.ObjParam = -1
+			}
 		}
 		out = append(out, s)
 	}
 	return out
+}
+
+// objParam returns the index of the parameter of fn that the object expression e is
+// (the parameter itself, a pointer the Get reads into), or -1.
+func (es *errState) objParam(fn *types.Func, e ast.Expr) int {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || fn == nil {
+		return -1
+	}
+	v, ok := es.st.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok {
+		return -1
+	}
+	if p, ok := es.st.params[v]; ok && p.fn == fn && p.index >= 0 {
+		return p.index
+	}
+	return -1
 }
 
 // keyParam returns the index of the parameter of fn from which the key expression e is
