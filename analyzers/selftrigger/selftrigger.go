@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/objwrite"
 	"github.com/reconcilelint/reconcilelint/passes/directives"
 	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 	"github.com/reconcilelint/reconcilelint/passes/reach"
@@ -45,61 +46,17 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(r.Funcs()) == 0 || filtersGeneration(pass) {
 		return rep.Outcome(), nil
 	}
-	// The reconciled objects: out-parameters of a Get keyed by the request.
-	reconciled := map[*types.Var]bool{}
-	kinds := map[*types.TypeName]bool{}
-	for _, fn := range r.Funcs() {
-		inspectBody(fn, func(n ast.Node) {
-			call, ok := n.(*ast.CallExpr)
-			if !ok || len(call.Args) < 3 {
-				return
-			}
-			op, ok := k8sapi.ClientCall(pass.Pkg, pass.TypesInfo, call)
-			if !ok || op.Iface != "Reader" || op.Method != "Get" || !fromRequest(pass, call.Args[1]) {
-				return
-			}
-			if v := rootVar(pass, call.Args[2]); v != nil {
-				reconciled[v] = true
-				if n := k8sapi.Named(v.Type()); n != nil {
-					kinds[n.Obj()] = true
-				}
-			}
-		})
-	}
-	if len(reconciled) == 0 {
+	isObj, ok := objwrite.Reconciled(pass, r)
+	if !ok {
 		return rep.Outcome(), nil
 	}
-	// The writes nothing guards, by the function they are in: client Updates and
-	// Patches, and calls of helpers (of this package or another) that write their
-	// argument so.
-	flow := pass.ResultOf[valueflow.Analyzer].(*valueflow.Result)
-	writes := map[ast.Node][]write{}
-	for _, sink := range []valueflow.Sink{valueflow.WrittenObject, valueflow.WrittenStatus} {
-		iface := "Writer"
-		if sink == valueflow.WrittenStatus {
-			iface = "SubResourceWriter"
-		}
-		for _, f := range flow.FlowsTo(sink) {
-			if call, fn := valueflow.ArgOf(pass, f.Expr); call != nil && fn != nil {
-				writes[fn] = append(writes[fn], write{call: call, obj: f.Expr, iface: iface, via: f.Via})
-			}
-		}
-	}
+	writes := objwrite.Writes(pass, pass.ResultOf[valueflow.Analyzer].(*valueflow.Result))
 	for _, fn := range r.Funcs() {
 		if rep.Skip(fn.Pos()) {
 			continue
 		}
 		chain, _ := r.Reached(fn)
-		checkFunc(pass, rep, nss, fn, chain, writes[fn], func(v *types.Var) bool {
-			if reconciled[v] {
-				return true
-			}
-			if v.Kind() != types.ParamVar {
-				return false
-			}
-			n := k8sapi.Named(v.Type())
-			return n != nil && kinds[n.Obj()]
-		})
+		checkFunc(pass, rep, nss, fn, chain, writes[fn], isObj)
 	}
 	return rep.Outcome(), nil
 }
@@ -155,74 +112,6 @@ func readsGeneration(body *ast.BlockStmt) bool {
 	return found
 }
 
-// inspectBody visits the body of the function node fn, without entering function
-// literals (reach lists reached closures separately).
-func inspectBody(fn ast.Node, visit func(ast.Node)) {
-	body := k8sapi.FuncBody(fn)
-	if body == nil {
-		return
-	}
-	ast.Inspect(body, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
-		if n != nil {
-			visit(n)
-		}
-		return true
-	})
-}
-
-// fromRequest reports whether the key expression mentions a reconcile.Request.
-func fromRequest(pass *analysis.Pass, e ast.Expr) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := pass.TypesInfo.Uses[id].(*types.Var); ok && k8sapi.IsRequest(v.Type()) {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
-}
-
-// rootVar returns the variable that e (v or &v) names.
-func rootVar(pass *analysis.Pass, e ast.Expr) *types.Var {
-	e = ast.Unparen(e)
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		e = ast.Unparen(u.X)
-	}
-	id, ok := e.(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	v, _ := pass.TypesInfo.Uses[id].(*types.Var)
-	return v
-}
-
-// pathRoot returns the variable at the root of a selector, index or star chain
-// (obj.Status.X, obj.Annotations["k"], (*obj).Labels), and whether the chain has a
-// step (the variable itself is not a field of it).
-func pathRoot(pass *analysis.Pass, e ast.Expr) (*types.Var, bool) {
-	steps := 0
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.SelectorExpr:
-			e, steps = x.X, steps+1
-		case *ast.IndexExpr:
-			e, steps = x.X, steps+1
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.Ident:
-			v, _ := pass.TypesInfo.Uses[x].(*types.Var)
-			return v, v != nil && steps > 0
-		default:
-			return nil, false
-		}
-	}
-}
-
 // volatile returns a description of the first call in e whose value differs on every
 // call, or "".
 func volatile(pass *analysis.Pass, e ast.Expr) string {
@@ -257,17 +146,7 @@ type store struct {
 	what string // "obj.Status.LastReconciled"
 }
 
-// write is an unguarded Update or Patch of an object (valueflow.WrittenObject,
-// WrittenStatus): a client call, or a call of a helper that writes its argument (via
-// names the helpers down to the write).
-type write struct {
-	call  *ast.CallExpr
-	obj   ast.Expr
-	iface string // Writer, or SubResourceWriter for a status write
-	via   []string
-}
-
-func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, nss *subresource.Result, fn ast.Node, chain []string, writes []write, isObj func(*types.Var) bool) {
+func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, nss *subresource.Result, fn ast.Node, chain []string, writes []objwrite.Write, isObj func(*types.Var) bool) {
 	stores := map[*types.Var][]store{} // in source order
 	add := func(v *types.Var, ok bool, pos token.Pos, desc, what string) {
 		if v == nil || !ok || desc == "" || !isObj(v) {
@@ -276,7 +155,7 @@ func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, nss *subresource
 		stores[v] = append(stores[v], store{pos, desc, what})
 	}
 	deferred := map[*ast.CallExpr]bool{}
-	inspectBody(fn, func(n ast.Node) {
+	objwrite.InspectBody(fn, func(n ast.Node) {
 		switch n := n.(type) {
 		case *ast.DeferStmt:
 			deferred[n.Call] = true
@@ -285,17 +164,17 @@ func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, nss *subresource
 				return
 			}
 			for i, l := range n.Lhs {
-				v, ok := pathRoot(pass, l)
+				v, ok := objwrite.PathRoot(pass, l)
 				add(v, ok, n.Pos(), volatile(pass, n.Rhs[i]), types.ExprString(l))
 			}
 		case *ast.IncDecStmt:
-			v, ok := pathRoot(pass, n.X)
+			v, ok := objwrite.PathRoot(pass, n.X)
 			if n.Tok == token.INC {
 				add(v, ok, n.Pos(), "an increment", types.ExprString(n.X))
 			}
 		case *ast.CallExpr:
 			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && (sel.Sel.Name == "SetAnnotations" || sel.Sel.Name == "SetLabels") && len(n.Args) == 1 {
-				v := rootVar(pass, sel.X)
+				v := objwrite.RootVar(pass, sel.X)
 				add(v, true, n.Pos(), volatile(pass, n.Args[0]), types.ExprString(sel.X)+"."+sel.Sel.Name[3:])
 			}
 		}
@@ -304,14 +183,14 @@ func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, nss *subresource
 		return
 	}
 	for _, w := range writes {
-		v := rootVar(pass, w.obj)
-		at := w.call.Pos()
-		if deferred[w.call] {
+		v := objwrite.RootVar(pass, w.Obj)
+		at := w.Call.Pos()
+		if deferred[w.Call] {
 			at = fn.End() // a deferred write persists the stores after the defer too
 		}
 		var st store
 		for _, s := range stores[v] {
-			if s.pos < at && persists(pass, nss, w.iface, w.obj, s) {
+			if s.pos < at && objwrite.Persists(pass, nss, w.Iface, w.Obj, strings.Contains(s.what, ".Status.") || strings.HasSuffix(s.what, ".Status")) {
 				st = s // the last store before the write that the write persists
 			}
 		}
@@ -320,35 +199,8 @@ func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, nss *subresource
 		}
 		line := pass.Fset.Position(st.pos).Line
 		rep.Report(analysis.Diagnostic{
-			Pos: w.call.Pos(), End: w.call.End(),
-			Message: fmt.Sprintf(msg, writeName(w.call), st.what, st.desc, line, analyzerutil.Chain(append(slices.Clone(chain), w.via...))),
+			Pos: w.Call.Pos(), End: w.Call.End(),
+			Message: fmt.Sprintf(msg, objwrite.Name(w.Call), st.what, st.desc, line, analyzerutil.Chain(append(slices.Clone(chain), w.Via...))),
 		})
 	}
-}
-
-// persists reports whether a write through iface (Writer or SubResourceWriter) of obj
-// changes the field that s stored. With the status subresource on, the API server drops
-// status changes in a write of the main resource (statusupdate reports that write) and
-// everything but the status in a status write: such a write changes nothing, so it is
-// no watch event and no loop. Kinds whose markers leave the subresource off persist both.
-func persists(pass *analysis.Pass, nss *subresource.Result, iface string, obj ast.Expr, s store) bool {
-	if nss.NoStatusSubresource(pass.TypesInfo.TypeOf(obj)) {
-		return true
-	}
-	inStatus := strings.Contains(s.what, ".Status.") || strings.HasSuffix(s.what, ".Status")
-	if iface == "SubResourceWriter" {
-		return inStatus
-	}
-	return !inStatus
-}
-
-// writeName is the written call as the user wrote it, shortened: "r.Status().Update".
-func writeName(call *ast.CallExpr) string {
-	s := types.ExprString(call.Fun)
-	if len(s) > 40 {
-		if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
-			return sel.Sel.Name
-		}
-	}
-	return s
 }
