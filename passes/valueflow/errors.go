@@ -167,7 +167,7 @@ func (es *errState) computeSources(fn *types.Func, decl *ast.FuncDecl) []ErrSour
 		var srcs []ErrSource
 		switch {
 		case len(ret.Results) == res.Len():
-			srcs = es.trace(fn, ret.Results[res.Len()-1], res.Len()-1, false, 0)
+			srcs = es.trace(fn, ret.Results[res.Len()-1], 0, false, 0) // a single value
 		case len(ret.Results) == 1:
 			if c, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr); ok {
 				srcs = es.traceCall(fn, c, res.Len()-1, 0)

@@ -410,3 +410,12 @@ func shortName(call *ast.CallExpr) string {
 	}
 	return s
 }
+
+// ReadResults returns the indexes of the results of fn that hold an object read from
+// the cluster (Summary.Reads), from its fact when fn is declared in another package.
+func (r *Result) ReadResults(fn *types.Func) []int {
+	if r.st == nil || fn == nil {
+		return nil
+	}
+	return r.st.readsOf(fn)
+}
