@@ -69,7 +69,8 @@ func ExternalCreateCall(pass *analysis.Pass, call *ast.CallExpr) string {
 		return ""
 	}
 	path := fn.Pkg().Path()
-	if kubernetesPkg(path) || !strings.Contains(strings.SplitN(path, "/", 2)[0], ".") {
+	own := sameModule(pass, fn.Pkg())
+	if kubernetesPkg(path) || !own && !strings.Contains(strings.SplitN(path, "/", 2)[0], ".") {
 		return "" // Kubernetes' clients, the standard library
 	}
 	desc := fn.Pkg().Name() + "." + fn.Name()
@@ -87,7 +88,7 @@ func ExternalCreateCall(pass *analysis.Pass, call *ast.CallExpr) string {
 		}
 		return desc
 	}
-	if sameModule(pass, fn.Pkg()) {
+	if own {
 		return "" // the module's own functions: their effects come from their bodies
 	}
 	return desc
