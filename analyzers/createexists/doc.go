@@ -27,6 +27,7 @@
 //   - a client Create of an object whose ObjectMeta sets GenerateName and not Name
 //     (in its literal, by assignment or by SetGenerateName), when no List of the type
 //     comes before it in the function or in a caller.
+//
 // Not reported: a Create after a NotFound Get (the usual shape), Creates whose
 // AlreadyExists is handled or ignored, controllerutil.CreateOrUpdate and CreateOrPatch,
 // Creates of kinds that are never stored (SubjectAccessReview, TokenReview,

@@ -26,6 +26,7 @@
 //     in other packages of the module (the reach pass's ExternalCreate effect, with the
 //     call chain);
 //   - a client Create of an object of another kind.
+//
 // A write is a client Update or Patch of the object, a patch helper given it, or a
 // helper given it (or a method of a value that holds it) whose name says it writes,
 // whose error is returned or tested. Not reported: the kubebuilder shape (add, Update,
