@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"go/ast"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -65,10 +64,10 @@ func run(pass *analysis.Pass) (any, error) {
 			if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
 				return
 			}
-			field := types.ExprString(as.Lhs[0])
-			if !strings.Contains(field, ".Status.") || !appendsTo(as.Rhs[0], field) {
+			if !objwrite.StatusAppend(as.Lhs[0], as.Rhs[0]) {
 				return
 			}
+			field := types.ExprString(as.Lhs[0])
 			v, ok := objwrite.PathRoot(pass, as.Lhs[0])
 			if !ok || !isObj(v) || managed(body, as, field) {
 				return
@@ -86,18 +85,6 @@ func run(pass *analysis.Pass) (any, error) {
 		})
 	}
 	return rep.Outcome(), nil
-}
-
-// appendsTo reports whether e is append(field, ...) with elements, not a slice.
-func appendsTo(e ast.Expr, field string) bool {
-	c, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || len(c.Args) < 2 {
-		return false
-	}
-	if id, ok := ast.Unparen(c.Fun).(*ast.Ident); !ok || id.Name != "append" {
-		return false
-	}
-	return types.ExprString(c.Args[0]) == field
 }
 
 // managed reports whether the function does anything else with the list than the

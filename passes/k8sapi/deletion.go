@@ -66,6 +66,13 @@ func InRanges(ranges [][2]token.Pos, pos token.Pos) bool {
 	return false
 }
 
+// DeletionTest reports whether cond tells whether an object is being deleted (either
+// way): a test of the deletion timestamp, or a predicate named like IsBeingDeleted.
+func DeletionTest(cond ast.Expr) bool {
+	whenTrue, whenFalse := deletionPolarity(cond)
+	return whenTrue != 0 || whenFalse != 0
+}
+
 // deletionPolarity returns, for when cond is true and when it is false, 1 when the
 // object is then certainly being deleted, -1 when it is certainly live, 0 when cond
 // does not tell.

@@ -8,6 +8,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -178,4 +179,21 @@ func PathRoot(pass *analysis.Pass, e ast.Expr) (*types.Var, bool) {
 			return nil, false
 		}
 	}
+}
+
+// StatusAppend reports whether the assignment l = r appends elements to a list under
+// a Status: x.Status.List = append(x.Status.List, e).
+func StatusAppend(l, r ast.Expr) bool {
+	field := types.ExprString(l)
+	if !strings.Contains(field, ".Status.") {
+		return false
+	}
+	c, ok := ast.Unparen(r).(*ast.CallExpr)
+	if !ok || len(c.Args) < 2 || c.Ellipsis.IsValid() {
+		return false
+	}
+	if id, ok := ast.Unparen(c.Fun).(*ast.Ident); !ok || id.Name != "append" {
+		return false
+	}
+	return types.ExprString(c.Args[0]) == field
 }
