@@ -164,8 +164,8 @@ func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, nss *subresource
 				return
 			}
 			for i, l := range n.Lhs {
-				if objwrite.StatusAppend(l, n.Rhs[i]) {
-					continue // a status list that grows on every pass: statuslog's finding
+				if objwrite.StatusAppend(l, n.Rhs[i]) || strings.HasSuffix(types.ExprString(l), ".Status.Conditions") {
+					continue // a growing status list, a replaced list of conditions: statuslog's and conditionsreplace's findings
 				}
 				v, ok := objwrite.PathRoot(pass, l)
 				add(v, ok, n.Pos(), volatile(pass, n.Rhs[i]), types.ExprString(l))

@@ -161,3 +161,16 @@ func (r *History) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result,
 	c.Status.Conditions = append(c.Status.Conditions, metav1.Condition{LastTransitionTime: metav1.Now()})
 	return ctrl.Result{}, r.Status().Update(ctx, &c)
 }
+
+// The whole list of conditions replaced, with a fresh transition time:
+// conditionsreplace's finding, not this rule's.
+type Replaced struct{ client.Client }
+
+func (r *Replaced) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var c api.Clock
+	if err := r.Get(ctx, req.NamespacedName, &c); err != nil {
+		return ctrl.Result{}, err
+	}
+	c.Status.Conditions = []metav1.Condition{{Type: "Ready", LastTransitionTime: metav1.Now()}}
+	return ctrl.Result{}, r.Status().Update(ctx, &c)
+}
