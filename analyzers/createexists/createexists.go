@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/objwrite"
 	"github.com/reconcilelint/reconcilelint/passes/directives"
 	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 	"github.com/reconcilelint/reconcilelint/passes/reach"
@@ -47,13 +48,7 @@ const (
 type state struct {
 	pass    *analysis.Pass
 	flow    *valueflow.Result
-	callers map[*types.Func][]site // calls of the package's functions, by callee
-}
-
-// site is a call in a function body.
-type site struct {
-	call *ast.CallExpr
-	body *ast.BlockStmt
+	callers map[*types.Func][]objwrite.Site // calls of the package's functions, by callee
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -66,17 +61,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return rep.Outcome(), nil
 	}
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	st := &state{pass: pass, flow: pass.ResultOf[valueflow.Analyzer].(*valueflow.Result), callers: map[*types.Func][]site{}}
-	for cur := range ins.Root().Preorder((*ast.CallExpr)(nil)) {
-		fn, ok := k8sapi.Callee(pass.TypesInfo, cur.Node().(*ast.CallExpr)).(*types.Func)
-		if !ok || fn.Pkg() != pass.Pkg {
-			continue
-		}
-		for e := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-			st.callers[fn] = append(st.callers[fn], site{cur.Node().(*ast.CallExpr), k8sapi.FuncBody(e.Node())})
-			break
-		}
-	}
+	st := &state{pass: pass, flow: pass.ResultOf[valueflow.Analyzer].(*valueflow.Result), callers: objwrite.CallSites(pass, ins)}
 	entries := map[ast.Node]bool{}
 	for _, e := range pass.ResultOf[reconcilers.Analyzer].(*reconcilers.Result).Entries() {
 		entries[e.Node] = true
@@ -283,30 +268,17 @@ func (st *state) callerLooked(fn *types.Func, t *types.Named, listOnly, entry bo
 		return false
 	}
 	for _, s := range st.callers[fn] {
-		if s.body == nil {
+		if s.Body == nil {
 			continue
 		}
-		if st.looked(s.body, s.call.Pos(), t, listOnly) {
+		if st.looked(s.Body, s.Call.Pos(), t, listOnly) {
 			return true
 		}
-		if caller := st.funcOf(s.body); caller != nil && st.callerLooked(caller, t, listOnly, false, depth+1) {
+		if s.Func != nil && st.callerLooked(s.Func, t, listOnly, false, depth+1) {
 			return true
 		}
 	}
 	return false
-}
-
-// funcOf returns the function declared with body, or nil.
-func (st *state) funcOf(body *ast.BlockStmt) *types.Func {
-	for _, f := range st.pass.Files {
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body == body {
-				fn, _ := st.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-				return fn
-			}
-		}
-	}
-	return nil
 }
 
 // itemType returns the element type of the Items of a list type.

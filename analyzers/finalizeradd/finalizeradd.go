@@ -37,13 +37,6 @@ var Analyzer = analyzerutil.Rule{
 
 const msg = "%s is written by %s at line %d with no test of the deletion timestamp before it: the API server refuses a new finalizer on an object that is being deleted (Forbidden), so once this finalizer is gone while other finalizers still hold the object (or it was deleted before this one was added), every reconcile fails here and never reaches its deletion branch; add the finalizer only when %s.DeletionTimestamp.IsZero()%s"
 
-// site is a call of a function of the package, in the body of another.
-type site struct {
-	call *ast.CallExpr
-	body *ast.BlockStmt
-	fn   *types.Func // the function whose body it is, nil for a literal
-}
-
 func run(pass *analysis.Pass) (any, error) {
 	rep := analyzerutil.NewReporter(pass)
 	if k8sapi.LookupType(pass.Pkg, k8sapi.MetaV1Pkg, "ObjectMeta") == nil {
@@ -58,7 +51,7 @@ func run(pass *analysis.Pass) (any, error) {
 			entries[e.Func] = true
 		}
 	}
-	var callers map[*types.Func][]site // built on first need
+	var callers map[*types.Func][]objwrite.Site // built on first need
 	for _, fn := range rr.Funcs() {
 		body := k8sapi.FuncBody(fn)
 		if body == nil || rep.Skip(body.Pos()) {
@@ -82,7 +75,7 @@ func run(pass *analysis.Pass) (any, error) {
 				continue // an object being built: it cannot be terminating
 			}
 			if callers == nil {
-				callers = callSites(pass, ins)
+				callers = objwrite.CallSites(pass, ins)
 			}
 			if d, ok := fn.(*ast.FuncDecl); ok {
 				if f, _ := pass.TypesInfo.Defs[d.Name].(*types.Func); f != nil && guarded(callers, f, entries, 0) {
@@ -143,44 +136,23 @@ func writeAfter(pass *analysis.Pass, body *ast.BlockStmt, a objwrite.FinalizerAd
 	return w
 }
 
-// callSites returns the calls of the package's functions, by callee, with the body
-// (and the function) they are in.
-func callSites(pass *analysis.Pass, ins *inspector.Inspector) map[*types.Func][]site {
-	out := map[*types.Func][]site{}
-	for cur := range ins.Root().Preorder((*ast.CallExpr)(nil)) {
-		fn, ok := k8sapi.Callee(pass.TypesInfo, cur.Node().(*ast.CallExpr)).(*types.Func)
-		if !ok || fn.Pkg() != pass.Pkg {
-			continue
-		}
-		for e := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-			s := site{call: cur.Node().(*ast.CallExpr), body: k8sapi.FuncBody(e.Node())}
-			if d, ok := e.Node().(*ast.FuncDecl); ok {
-				s.fn, _ = pass.TypesInfo.Defs[d.Name].(*types.Func)
-			}
-			out[fn] = append(out[fn], s)
-			break
-		}
-	}
-	return out
-}
-
 // guarded reports whether every call of fn in the package runs only for a live object:
 // it stands where its function has tested the deletion timestamp (LiveRanges), or its
 // function is itself called only so. An entry point, and a function with no call in the
 // package, is not guarded.
-func guarded(callers map[*types.Func][]site, fn *types.Func, entries map[*types.Func]bool, depth int) bool {
+func guarded(callers map[*types.Func][]objwrite.Site, fn *types.Func, entries map[*types.Func]bool, depth int) bool {
 	sites := callers[fn]
 	if entries[fn] || len(sites) == 0 || depth > 4 {
 		return false
 	}
 	for _, s := range sites {
-		if s.body == nil {
+		if s.Body == nil {
 			return false
 		}
-		if k8sapi.InRanges(k8sapi.LiveRanges(s.body), s.call.Pos()) {
+		if k8sapi.InRanges(k8sapi.LiveRanges(s.Body), s.Call.Pos()) {
 			continue
 		}
-		if s.fn == nil || !guarded(callers, s.fn, entries, depth+1) {
+		if s.Func == nil || !guarded(callers, s.Func, entries, depth+1) {
 			return false
 		}
 	}

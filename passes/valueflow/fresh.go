@@ -231,40 +231,8 @@ func (st *analysisState) freshOf(fn *types.Func) []int {
 }
 
 func (st *analysisState) computeFresh(fn *types.Func, decl *ast.FuncDecl) []int {
-	res := fn.Signature().Results()
-	objects := false
-	for i := range res.Len() {
-		objects = objects || IsObject(res.At(i).Type())
-	}
-	if !objects {
-		return nil
-	}
-	fs := &funcState{pkg: st.pass.Pkg, info: st.pass.TypesInfo, body: decl.Body, st: st, fresh: true}
-	fresh := make([]bool, res.Len())
-	other := make([]bool, res.Len())
-	for ret := range returns(decl.Body) {
-		if len(ret.Results) != res.Len() {
-			for i := range other {
-				other[i] = true
-			}
-			continue
-		}
-		for i, e := range ret.Results {
-			if !IsObject(res.At(i).Type()) || isNilExpr(st.pass.TypesInfo, e) {
-				continue
-			}
-			if f, ok := fs.freshAt(e, ret.Pos(), 0); ok && f.ResourceVersion == token.NoPos {
-				fresh[i] = true
-			} else {
-				other[i] = true
-			}
-		}
-	}
-	var out []int
-	for i := range fresh {
-		if fresh[i] && !other[i] {
-			out = append(out, i)
-		}
-	}
-	return out
+	return st.objectResults(fn, decl, true, func(fs *funcState, e ast.Expr, pos token.Pos) bool {
+		f, ok := fs.freshAt(e, pos, 0)
+		return ok && f.ResourceVersion == token.NoPos
+	})
 }

@@ -40,6 +40,16 @@ func (st *analysisState) readsOf(fn *types.Func) []int {
 }
 
 func (st *analysisState) computeReads(fn *types.Func, decl *ast.FuncDecl) []int {
+	return st.objectResults(fn, decl, false, func(fs *funcState, e ast.Expr, pos token.Pos) bool {
+		_, ok := fs.readAt(e, pos, 0)
+		return ok
+	})
+}
+
+// objectResults returns the indexes of the results of fn that hold an object for which
+// holds says so at every return of decl that does not give nil there (and one return at
+// least gives one); fresh selects FreshAt's reading of the function's events.
+func (st *analysisState) objectResults(fn *types.Func, decl *ast.FuncDecl, fresh bool, holds func(fs *funcState, e ast.Expr, pos token.Pos) bool) []int {
 	res := fn.Signature().Results()
 	objects := false
 	for i := range res.Len() {
@@ -48,8 +58,8 @@ func (st *analysisState) computeReads(fn *types.Func, decl *ast.FuncDecl) []int 
 	if !objects {
 		return nil
 	}
-	fs := &funcState{pkg: st.pass.Pkg, info: st.pass.TypesInfo, body: decl.Body, st: st}
-	read := make([]bool, res.Len())
+	fs := &funcState{pkg: st.pass.Pkg, info: st.pass.TypesInfo, body: decl.Body, st: st, fresh: fresh}
+	yes := make([]bool, res.Len())
 	other := make([]bool, res.Len())
 	for ret := range returns(decl.Body) {
 		if len(ret.Results) != res.Len() {
@@ -62,16 +72,16 @@ func (st *analysisState) computeReads(fn *types.Func, decl *ast.FuncDecl) []int 
 			if !IsObject(res.At(i).Type()) || isNilExpr(st.pass.TypesInfo, e) {
 				continue
 			}
-			if _, ok := fs.readAt(e, ret.Pos(), 0); ok {
-				read[i] = true
+			if holds(fs, e, ret.Pos()) {
+				yes[i] = true
 			} else {
 				other[i] = true
 			}
 		}
 	}
 	var out []int
-	for i := range read {
-		if read[i] && !other[i] {
+	for i := range yes {
+		if yes[i] && !other[i] {
 			out = append(out, i)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 	"github.com/reconcilelint/reconcilelint/passes/reach"
@@ -196,4 +197,32 @@ func StatusAppend(l, r ast.Expr) bool {
 		return false
 	}
 	return types.ExprString(c.Args[0]) == field
+}
+
+// Site is a call of a function of the package, in the body of another function.
+type Site struct {
+	Call *ast.CallExpr
+	Body *ast.BlockStmt
+	Func *types.Func // the function whose body it is, nil for a function literal
+}
+
+// CallSites returns the calls of the package's functions, by callee, with the body
+// (and the function) they stand in: what rules read to judge a helper by its callers.
+func CallSites(pass *analysis.Pass, ins *inspector.Inspector) map[*types.Func][]Site {
+	out := map[*types.Func][]Site{}
+	for cur := range ins.Root().Preorder((*ast.CallExpr)(nil)) {
+		fn, ok := k8sapi.Callee(pass.TypesInfo, cur.Node().(*ast.CallExpr)).(*types.Func)
+		if !ok || fn.Pkg() != pass.Pkg {
+			continue
+		}
+		for e := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+			s := Site{Call: cur.Node().(*ast.CallExpr), Body: k8sapi.FuncBody(e.Node())}
+			if d, ok := e.Node().(*ast.FuncDecl); ok {
+				s.Func, _ = pass.TypesInfo.Defs[d.Name].(*types.Func)
+			}
+			out[fn] = append(out[fn], s)
+			break
+		}
+	}
+	return out
 }
