@@ -62,7 +62,7 @@ func run(pass *analysis.Pass) (any, error) {
 					continue
 				}
 				v, ok := objwrite.PathRoot(pass, l)
-				if !ok {
+				if !ok || testedEmpty(body, as, field) {
 					continue
 				}
 				root := rootExpr(l)
@@ -223,4 +223,26 @@ func writes(pass *analysis.Pass, body *ast.BlockStmt, c *ast.CallExpr, v *types.
 		return false
 	}
 	return types.ExprString(c.Args[2]) != "client.Apply"
+}
+
+// testedEmpty reports whether an if statement around as tests the list it replaces
+// (`if len(x.Status.Conditions) == 0`, `== nil`): a first list given to an object
+// that has none drops nothing.
+func testedEmpty(body *ast.BlockStmt, as *ast.AssignStmt, field string) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found || n == nil || n.Pos() > as.Pos() || n.End() < as.End() {
+			return false
+		}
+		if is, ok := n.(*ast.IfStmt); ok && is.Body.Pos() <= as.Pos() && as.End() <= is.Body.End() {
+			ast.Inspect(is.Cond, func(m ast.Node) bool {
+				if e, ok := m.(*ast.SelectorExpr); ok && types.ExprString(e) == field {
+					found = true
+				}
+				return !found
+			})
+		}
+		return !found
+	})
+	return found
 }

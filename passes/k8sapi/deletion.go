@@ -25,6 +25,7 @@ func LiveRanges(body *ast.BlockStmt) [][2]token.Pos { return polarityRanges(body
 // polarity want (1: being deleted, -1: live).
 func polarityRanges(body *ast.BlockStmt, want int) [][2]token.Pos {
 	var out [][2]token.Pos
+	named := namedTests(body)
 	visit := func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
@@ -35,7 +36,11 @@ func polarityRanges(body *ast.BlockStmt, want int) [][2]token.Pos {
 				if !ok {
 					continue
 				}
-				whenTrue, whenFalse := deletionPolarity(is.Cond)
+				cond := is.Cond
+				if id, ok := ast.Unparen(cond).(*ast.Ident); ok && named[id.Name] != nil {
+					cond = named[id.Name] // isMarkedToBeDeleted := obj.GetDeletionTimestamp() != nil
+				}
+				whenTrue, whenFalse := deletionPolarity(cond)
 				if whenTrue == want {
 					out = append(out, [2]token.Pos{is.Body.Pos(), is.Body.End()})
 				}
@@ -53,6 +58,35 @@ func polarityRanges(body *ast.BlockStmt, want int) [][2]token.Pos {
 		return true
 	}
 	ast.Inspect(body, visit)
+	return out
+}
+
+// namedTests returns the local variables of body assigned a test of the deletion
+// timestamp exactly once (`isMarkedToBeDeleted := obj.GetDeletionTimestamp() != nil`),
+// by name, with the test.
+func namedTests(body *ast.BlockStmt) map[string]ast.Expr {
+	out := map[string]ast.Expr{}
+	count := map[string]int{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != len(as.Rhs) {
+			return true
+		}
+		for i, l := range as.Lhs {
+			if id, ok := l.(*ast.Ident); ok {
+				count[id.Name]++
+				if DeletionTest(as.Rhs[i]) {
+					out[id.Name] = as.Rhs[i]
+				}
+			}
+		}
+		return true
+	})
+	for name := range out {
+		if count[name] != 1 {
+			delete(out, name)
+		}
+	}
 	return out
 }
 

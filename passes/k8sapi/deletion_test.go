@@ -38,6 +38,14 @@ func f(obj *T) {
 	}
 	live()
 }
+func h(obj *T) {
+	isMarkedToBeDeleted := obj.GetDeletionTimestamp() != nil
+	if isMarkedToBeDeleted {
+		deleting()
+		return
+	}
+	live()
+}
 func g(obj *T) {
 	if obj.DeletionTimestamp != nil && other {
 		deleting()

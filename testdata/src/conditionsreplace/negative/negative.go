@@ -69,3 +69,18 @@ func (r *NotWritten) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 	app.Status.Conditions = []metav1.Condition{}
 	return ctrl.Result{}, nil
 }
+
+// A first list for an object that has none.
+type First struct{ client.Client }
+
+func (r *First) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var app wapi.App
+	if err := r.Get(ctx, req.NamespacedName, &app); err != nil {
+		return ctrl.Result{}, err
+	}
+	if len(app.Status.Conditions) == 0 {
+		app.Status.Conditions = []metav1.Condition{{Type: "Ready", Status: metav1.ConditionUnknown, Reason: "Reconciling"}}
+		return ctrl.Result{}, r.Status().Update(ctx, &app)
+	}
+	return ctrl.Result{}, nil
+}

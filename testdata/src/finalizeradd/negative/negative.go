@@ -114,3 +114,25 @@ func (r *Fresh) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, e
 	controllerutil.AddFinalizer(other, fin)
 	return ctrl.Result{}, nil
 }
+
+// The operator-sdk shape: the deletion test kept in a variable.
+type Marked struct{ client.Client }
+
+func (r *Marked) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	app := &wapi.App{}
+	if err := r.Get(ctx, req.NamespacedName, app); err != nil {
+		return ctrl.Result{}, err
+	}
+	isAppMarkedToBeDeleted := app.GetDeletionTimestamp() != nil
+	if isAppMarkedToBeDeleted {
+		controllerutil.RemoveFinalizer(app, fin)
+		return ctrl.Result{}, r.Update(ctx, app)
+	}
+	if !controllerutil.ContainsFinalizer(app, fin) {
+		controllerutil.AddFinalizer(app, fin)
+		if err := r.Update(ctx, app); err != nil {
+			return ctrl.Result{}, err
+		}
+	}
+	return ctrl.Result{}, nil
+}
