@@ -33,7 +33,7 @@ var Analyzer = analyzerutil.Rule{
 	Requires: []*analysis.Analyzer{directives.Analyzer, reach.Analyzer, subresource.Analyzer, valueflow.Analyzer},
 }.Analyzer(run)
 
-const msg = "%s grows by an entry on every pass and is written by %s at line %d without comparing old and new: the status becomes a log that grows towards etcd's object size limit (about 1.5 MiB, after which every write of the object fails), and each write is a watch event that reconciles the object again; keep the latest observation (a condition, a counter, the last entry), or bound the list%s"
+const msg = "%s grows by an entry each time this line runs (every pass that gets here) and is written by %s at line %d without comparing old and new: the status becomes a log that grows towards etcd's object size limit (about 1.5 MiB, after which every write of the object fails), and each write is a watch event that reconciles the object again; keep the latest observation (a condition, a counter, the last entry), or bound the list%s"
 
 func run(pass *analysis.Pass) (any, error) {
 	rep := analyzerutil.NewReporter(pass)
