@@ -21,11 +21,11 @@ const podFinalizer = "example.com/cleanup"
 // WriteRulesReconciler shows every write rule on a Pod.
 type WriteRulesReconciler struct {
 	client.Client
-	Store Store
+	Buckets BucketStore
 }
 
-// Store is an object store outside the cluster.
-type Store interface {
+// BucketStore is an object store outside the cluster.
+type BucketStore interface {
 	CreateBucket(ctx context.Context, name string) error
 }
 
@@ -35,7 +35,7 @@ func (r *WriteRulesReconciler) sync(ctx context.Context, req ctrl.Request) (ctrl
 		return ctrl.Result{}, client.IgnoreNotFound(err)
 	}
 	controllerutil.AddFinalizer(&pod, podFinalizer)
-	if err := r.Store.CreateBucket(ctx, pod.Name); err != nil {
+	if err := r.Buckets.CreateBucket(ctx, pod.Name); err != nil {
 		return ctrl.Result{}, err
 	}
 	if err := r.Update(ctx, &pod); err != nil {
@@ -70,7 +70,7 @@ func (r *ConditionsReconciler) sync(ctx context.Context, req ctrl.Request) (ctrl
 // GoodWritesReconciler does the same the accepted way: nothing is reported.
 type GoodWritesReconciler struct {
 	client.Client
-	Store Store
+	Buckets BucketStore
 }
 
 func (r *GoodWritesReconciler) sync(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
@@ -84,7 +84,7 @@ func (r *GoodWritesReconciler) sync(ctx context.Context, req ctrl.Request) (ctrl
 			return ctrl.Result{}, err
 		}
 	}
-	if err := r.Store.CreateBucket(ctx, pod.Name); err != nil {
+	if err := r.Buckets.CreateBucket(ctx, pod.Name); err != nil {
 		return ctrl.Result{}, err
 	}
 	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: pod.Name + "-config", Namespace: pod.Namespace}}
