@@ -8,12 +8,17 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/applyowner"
 	"github.com/reconcilelint/reconcilelint/analyzers/applyread"
 	"github.com/reconcilelint/reconcilelint/analyzers/bgcontext"
+	"github.com/reconcilelint/reconcilelint/analyzers/blindupdate"
 	"github.com/reconcilelint/reconcilelint/analyzers/conditions"
+	"github.com/reconcilelint/reconcilelint/analyzers/conditionsreplace"
+	"github.com/reconcilelint/reconcilelint/analyzers/createexists"
 	"github.com/reconcilelint/reconcilelint/analyzers/ctxfield"
 	"github.com/reconcilelint/reconcilelint/analyzers/directive"
 	"github.com/reconcilelint/reconcilelint/analyzers/droppederr"
 	"github.com/reconcilelint/reconcilelint/analyzers/edgetrigger"
 	"github.com/reconcilelint/reconcilelint/analyzers/finalizer"
+	"github.com/reconcilelint/reconcilelint/analyzers/finalizeradd"
+	"github.com/reconcilelint/reconcilelint/analyzers/finalizerfirst"
 	"github.com/reconcilelint/reconcilelint/analyzers/goroutine"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/memstate"
@@ -33,6 +38,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/selftrigger"
 	"github.com/reconcilelint/reconcilelint/analyzers/setupctx"
 	"github.com/reconcilelint/reconcilelint/analyzers/sleep"
+	"github.com/reconcilelint/reconcilelint/analyzers/statuslog"
 	"github.com/reconcilelint/reconcilelint/analyzers/statusupdate"
 	"github.com/reconcilelint/reconcilelint/analyzers/terminalerror"
 	"github.com/reconcilelint/reconcilelint/analyzers/watchinreconcile"
@@ -40,35 +46,41 @@ import (
 
 // RuleSettings holds the options of every rule, keyed by rule name.
 type RuleSettings struct {
-	Applyowner       applyowner.Config       `json:"applyowner,omitempty"`
-	Applyread        analyzerutil.NoOptions  `json:"applyread,omitempty"`
-	Bgcontext        analyzerutil.NoOptions  `json:"bgcontext,omitempty"`
-	Conditions       analyzerutil.NoOptions  `json:"conditions,omitempty"`
-	Ctxfield         analyzerutil.NoOptions  `json:"ctxfield,omitempty"`
-	Droppederr       analyzerutil.NoOptions  `json:"droppederr,omitempty"`
-	Edgetrigger      analyzerutil.NoOptions  `json:"edgetrigger,omitempty"`
-	Finalizer        analyzerutil.NoOptions  `json:"finalizer,omitempty"`
-	Goroutine        analyzerutil.NoOptions  `json:"goroutine,omitempty"`
-	Memstate         analyzerutil.NoOptions  `json:"memstate,omitempty"`
-	Mergefrom        analyzerutil.NoOptions  `json:"mergefrom,omitempty"`
-	Metriclabels     analyzerutil.NoOptions  `json:"metriclabels,omitempty"`
-	Missingwatch     analyzerutil.NoOptions  `json:"missingwatch,omitempty"`
-	Nocancel         nocancel.Config         `json:"nocancel,omitempty"`
-	Nodeadline       analyzerutil.NoOptions  `json:"nodeadline,omitempty"`
-	Notfound         analyzerutil.NoOptions  `json:"notfound,omitempty"`
-	Ownerref         analyzerutil.NoOptions  `json:"ownerref,omitempty"`
-	Ownswatch        analyzerutil.NoOptions  `json:"ownswatch,omitempty"`
-	Queuedone        queuedone.Config        `json:"queuedone,omitempty"`
-	Requeue          analyzerutil.NoOptions  `json:"requeue,omitempty"`
-	Requeueafter     requeueafter.Config     `json:"requeueafter,omitempty"`
-	Resulterr        analyzerutil.NoOptions  `json:"resulterr,omitempty"`
-	Retryloop        retryloop.Config        `json:"retryloop,omitempty"`
-	Selftrigger      analyzerutil.NoOptions  `json:"selftrigger,omitempty"`
-	Setupctx         analyzerutil.NoOptions  `json:"setupctx,omitempty"`
-	Sleep            sleep.Config            `json:"sleep,omitempty"`
-	Statusupdate     analyzerutil.NoOptions  `json:"statusupdate,omitempty"`
-	Terminalerror    analyzerutil.NoOptions  `json:"terminalerror,omitempty"`
-	Watchinreconcile watchinreconcile.Config `json:"watchinreconcile,omitempty"`
+	Applyowner        applyowner.Config       `json:"applyowner,omitempty"`
+	Applyread         analyzerutil.NoOptions  `json:"applyread,omitempty"`
+	Bgcontext         analyzerutil.NoOptions  `json:"bgcontext,omitempty"`
+	Blindupdate       analyzerutil.NoOptions  `json:"blindupdate,omitempty"`
+	Conditions        analyzerutil.NoOptions  `json:"conditions,omitempty"`
+	Conditionsreplace analyzerutil.NoOptions  `json:"conditionsreplace,omitempty"`
+	Createexists      analyzerutil.NoOptions  `json:"createexists,omitempty"`
+	Ctxfield          analyzerutil.NoOptions  `json:"ctxfield,omitempty"`
+	Droppederr        analyzerutil.NoOptions  `json:"droppederr,omitempty"`
+	Edgetrigger       analyzerutil.NoOptions  `json:"edgetrigger,omitempty"`
+	Finalizer         analyzerutil.NoOptions  `json:"finalizer,omitempty"`
+	Finalizeradd      analyzerutil.NoOptions  `json:"finalizeradd,omitempty"`
+	Finalizerfirst    analyzerutil.NoOptions  `json:"finalizerfirst,omitempty"`
+	Goroutine         analyzerutil.NoOptions  `json:"goroutine,omitempty"`
+	Memstate          analyzerutil.NoOptions  `json:"memstate,omitempty"`
+	Mergefrom         analyzerutil.NoOptions  `json:"mergefrom,omitempty"`
+	Metriclabels      analyzerutil.NoOptions  `json:"metriclabels,omitempty"`
+	Missingwatch      analyzerutil.NoOptions  `json:"missingwatch,omitempty"`
+	Nocancel          nocancel.Config         `json:"nocancel,omitempty"`
+	Nodeadline        analyzerutil.NoOptions  `json:"nodeadline,omitempty"`
+	Notfound          analyzerutil.NoOptions  `json:"notfound,omitempty"`
+	Ownerref          analyzerutil.NoOptions  `json:"ownerref,omitempty"`
+	Ownswatch         analyzerutil.NoOptions  `json:"ownswatch,omitempty"`
+	Queuedone         queuedone.Config        `json:"queuedone,omitempty"`
+	Requeue           analyzerutil.NoOptions  `json:"requeue,omitempty"`
+	Requeueafter      requeueafter.Config     `json:"requeueafter,omitempty"`
+	Resulterr         analyzerutil.NoOptions  `json:"resulterr,omitempty"`
+	Retryloop         retryloop.Config        `json:"retryloop,omitempty"`
+	Selftrigger       analyzerutil.NoOptions  `json:"selftrigger,omitempty"`
+	Setupctx          analyzerutil.NoOptions  `json:"setupctx,omitempty"`
+	Sleep             sleep.Config            `json:"sleep,omitempty"`
+	Statuslog         analyzerutil.NoOptions  `json:"statuslog,omitempty"`
+	Statusupdate      analyzerutil.NoOptions  `json:"statusupdate,omitempty"`
+	Terminalerror     analyzerutil.NoOptions  `json:"terminalerror,omitempty"`
+	Watchinreconcile  watchinreconcile.Config `json:"watchinreconcile,omitempty"`
 }
 
 // DefaultRuleSettings returns every rule's default options.
@@ -93,8 +105,14 @@ var Rules = []Rule{
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return applyread.Analyzer, nil }},
 	{Name: "bgcontext", Title: "report context.Background/TODO instead of the reconcile ctx", Analyzer: bgcontext.Analyzer, Default: bgcontext.Default, Since: bgcontext.Since, Severity: bgcontext.Severity, Fix: true,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return bgcontext.Analyzer, nil }},
+	{Name: "blindupdate", Title: "report Update of an object built fresh, not read", Analyzer: blindupdate.Analyzer, Default: blindupdate.Default, Since: blindupdate.Since, Severity: blindupdate.Severity, Fix: false,
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return blindupdate.Analyzer, nil }},
 	{Name: "conditions", Title: "report malformed status conditions", Analyzer: conditions.Analyzer, Default: conditions.Default, Since: conditions.Since, Severity: conditions.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return conditions.Analyzer, nil }},
+	{Name: "conditionsreplace", Title: "report conditions replaced by a new list, then written", Analyzer: conditionsreplace.Analyzer, Default: conditionsreplace.Default, Since: conditionsreplace.Since, Severity: conditionsreplace.Severity, Fix: false,
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return conditionsreplace.Analyzer, nil }},
+	{Name: "createexists", Title: "report Create that fails on AlreadyExists or duplicates", Analyzer: createexists.Analyzer, Default: createexists.Default, Since: createexists.Since, Severity: createexists.Severity, Fix: false,
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return createexists.Analyzer, nil }},
 	{Name: "ctxfield", Title: "report the reconcile ctx stored beyond the call", Analyzer: ctxfield.Analyzer, Default: ctxfield.Default, Since: ctxfield.Since, Severity: ctxfield.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return ctxfield.Analyzer, nil }},
 	{Name: "droppederr", Title: "report client writes whose error is discarded", Analyzer: droppederr.Analyzer, Default: droppederr.Default, Since: droppederr.Since, Severity: droppederr.Severity, Fix: false,
@@ -103,6 +121,10 @@ var Rules = []Rule{
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return edgetrigger.Analyzer, nil }},
 	{Name: "finalizer", Title: "report unsafe finalizer removal and finalizer patches", Analyzer: finalizer.Analyzer, Default: finalizer.Default, Since: finalizer.Since, Severity: finalizer.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return finalizer.Analyzer, nil }},
+	{Name: "finalizeradd", Title: "report finalizer added without a deletion timestamp test", Analyzer: finalizeradd.Analyzer, Default: finalizeradd.Default, Since: finalizeradd.Since, Severity: finalizeradd.Severity, Fix: false,
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return finalizeradd.Analyzer, nil }},
+	{Name: "finalizerfirst", Title: "report a create before the added finalizer is written", Analyzer: finalizerfirst.Analyzer, Default: finalizerfirst.Default, Since: finalizerfirst.Since, Severity: finalizerfirst.Severity, Fix: false,
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return finalizerfirst.Analyzer, nil }},
 	{Name: "goroutine", Title: "report goroutines that outlive the reconcile", Analyzer: goroutine.Analyzer, Default: goroutine.Default, Since: goroutine.Since, Severity: goroutine.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return goroutine.Analyzer, nil }},
 	{Name: "memstate", Title: "report per-object state kept in reconciler maps", Analyzer: memstate.Analyzer, Default: memstate.Default, Since: memstate.Since, Severity: memstate.Severity, Fix: false,
@@ -139,6 +161,8 @@ var Rules = []Rule{
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return setupctx.Analyzer, nil }},
 	{Name: "sleep", Title: "report sleeps and polls that hold a reconcile worker", Analyzer: sleep.Analyzer, Default: sleep.Default, Since: sleep.Since, Severity: sleep.Severity, Fix: false,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return sleep.New(s.Sleep) }},
+	{Name: "statuslog", Title: "report a status list that grows by one entry on every pass", Analyzer: statuslog.Analyzer, Default: statuslog.Default, Since: statuslog.Since, Severity: statuslog.Severity, Fix: false,
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return statuslog.Analyzer, nil }},
 	{Name: "statusupdate", Title: "report status changes written without the subresource", Analyzer: statusupdate.Analyzer, Default: statusupdate.Default, Since: statusupdate.Since, Severity: statusupdate.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return statusupdate.Analyzer, nil }},
 	{Name: "terminalerror", Title: "report unrecorded or transient terminal errors", Analyzer: terminalerror.Analyzer, Default: terminalerror.Default, Since: terminalerror.Since, Severity: terminalerror.Severity, Fix: true,

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/objwrite"
 	"github.com/reconcilelint/reconcilelint/passes/directives"
 	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 	"github.com/reconcilelint/reconcilelint/passes/reach"
@@ -48,88 +49,20 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	flow := pass.ResultOf[valueflow.Analyzer].(*valueflow.Result)
 	wr := pass.ResultOf[wiring.Analyzer].(*wiring.Result)
-	// The reconciled objects: out-parameters of a Get keyed by the request.
-	reconciled := map[*types.Var]bool{}
-	kinds := map[*types.TypeName]bool{}
-	for _, fn := range r.Funcs() {
-		inspectBody(fn, func(n ast.Node) {
-			call, ok := n.(*ast.CallExpr)
-			if !ok || len(call.Args) < 3 {
-				return
-			}
-			var obj ast.Expr
-			if op, ok := k8sapi.ClientCall(pass.Pkg, pass.TypesInfo, call); ok {
-				if op.Iface != "Reader" || op.Method != "Get" || !fromRequest(pass, call.Args[1]) {
-					return
-				}
-				obj = call.Args[2]
-			} else if obj = helperFetch(pass, flow, call); obj == nil {
-				return
-			}
-			if v := rootVar(pass, obj); v != nil {
-				reconciled[v] = true
-				if n := k8sapi.Named(v.Type()); n != nil {
-					kinds[n.Obj()] = true
-				}
-			}
-		})
-	}
-	if len(reconciled) == 0 {
+	isObj, ok := objwrite.Reconciled(pass, r, flow)
+	if !ok {
 		return rep.Outcome(), nil
 	}
-	// The writes nothing guards, by the function they are in: client Updates and
-	// Patches, and calls of helpers (of this package or another) that write their
-	// argument so.
-	writes := map[ast.Node][]write{}
-	for _, sink := range []valueflow.Sink{valueflow.WrittenObject, valueflow.WrittenStatus} {
-		iface := "Writer"
-		if sink == valueflow.WrittenStatus {
-			iface = "SubResourceWriter"
-		}
-		for _, f := range flow.FlowsTo(sink) {
-			if call, fn := valueflow.ArgOf(pass, f.Expr); call != nil && fn != nil {
-				writes[fn] = append(writes[fn], write{call: call, obj: f.Expr, iface: iface, via: f.Via})
-			}
-		}
-	}
+	writes := objwrite.Writes(pass, flow)
 	for _, fn := range r.Funcs() {
 		if rep.Skip(fn.Pos()) {
 			continue
 		}
 		chain, _ := r.Reached(fn)
-		drops := func(w write, s store) (bool, string) { return dropped(pass, wr, nss, fn, w, s) }
-		checkFunc(pass, rep, nss, fn, chain, writes[fn], drops, func(v *types.Var) bool {
-			if reconciled[v] {
-				return true
-			}
-			if v.Kind() != types.ParamVar {
-				return false
-			}
-			n := k8sapi.Named(v.Type())
-			return n != nil && kinds[n.Obj()]
-		})
+		drops := func(w objwrite.Write, s store) (bool, string) { return dropped(pass, wr, nss, fn, w, s) }
+		checkFunc(pass, rep, nss, fn, chain, writes[fn], drops, isObj)
 	}
 	return rep.Outcome(), nil
-}
-
-// helperFetch returns the object argument of a call of a helper (of this package or
-// another) that reads into one of its parameters with a Get keyed by another, when the
-// argument for the key comes from the request: `r.fetch(ctx, req, &obj)`. The helper
-// is known by the value-flow summary of the Get whose error it returns.
-func helperFetch(pass *analysis.Pass, flow *valueflow.Result, call *ast.CallExpr) ast.Expr {
-	fn, ok := k8sapi.Callee(pass.TypesInfo, call).(*types.Func)
-	if !ok {
-		return nil
-	}
-	for _, src := range flow.ErrSources(fn) {
-		if src.Write || src.KeyParam < 0 || src.ObjParam < 0 || src.KeyParam >= len(call.Args) || src.ObjParam >= len(call.Args) {
-			continue
-		}
-		if fromRequest(pass, call.Args[src.KeyParam]) {
-			return call.Args[src.ObjParam]
-		}
-	}
-	return nil
 }
 
 // dropped reports whether every controller that runs fn drops the watch event of the
@@ -146,7 +79,7 @@ func helperFetch(pass *analysis.Pass, flow *valueflow.Result, call *ast.CallExpr
 // controllers are not known (no controller seen for the entry point, or a chain not
 // seen through), any generation filter in the package is taken to protect every
 // write, as before the wiring pass.
-func dropped(pass *analysis.Pass, wr *wiring.Result, nss *subresource.Result, fn ast.Node, w write, s store) (bool, string) {
+func dropped(pass *analysis.Pass, wr *wiring.Result, nss *subresource.Result, fn ast.Node, w objwrite.Write, s store) (bool, string) {
 	cs, known := wr.Reaching(fn)
 	if !known {
 		// A generation filter of the package protects a reconciler whose controller
@@ -157,7 +90,7 @@ func dropped(pass *analysis.Pass, wr *wiring.Result, nss *subresource.Result, fn
 	}
 	inStatus := strings.Contains(s.what, ".Status.") || strings.HasSuffix(s.what, ".Status")
 	inSpec := strings.Contains(s.what, ".Spec.") || strings.HasSuffix(s.what, ".Spec")
-	noSub := nss.NoStatusSubresource(pass.TypesInfo.TypeOf(w.obj))
+	noSub := nss.NoStatusSubresource(pass.TypesInfo.TypeOf(w.Obj))
 	note := ""
 	for _, c := range cs {
 		gen, unknown := false, false
@@ -230,74 +163,6 @@ func readsGeneration(body *ast.BlockStmt) bool {
 	return found
 }
 
-// inspectBody visits the body of the function node fn, without entering function
-// literals (reach lists reached closures separately).
-func inspectBody(fn ast.Node, visit func(ast.Node)) {
-	body := k8sapi.FuncBody(fn)
-	if body == nil {
-		return
-	}
-	ast.Inspect(body, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
-		if n != nil {
-			visit(n)
-		}
-		return true
-	})
-}
-
-// fromRequest reports whether the key expression mentions a reconcile.Request.
-func fromRequest(pass *analysis.Pass, e ast.Expr) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := pass.TypesInfo.Uses[id].(*types.Var); ok && k8sapi.IsRequest(v.Type()) {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
-}
-
-// rootVar returns the variable that e (v or &v) names.
-func rootVar(pass *analysis.Pass, e ast.Expr) *types.Var {
-	e = ast.Unparen(e)
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		e = ast.Unparen(u.X)
-	}
-	id, ok := e.(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	v, _ := pass.TypesInfo.Uses[id].(*types.Var)
-	return v
-}
-
-// pathRoot returns the variable at the root of a selector, index or star chain
-// (obj.Status.X, obj.Annotations["k"], (*obj).Labels), and whether the chain has a
-// step (the variable itself is not a field of it).
-func pathRoot(pass *analysis.Pass, e ast.Expr) (*types.Var, bool) {
-	steps := 0
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.SelectorExpr:
-			e, steps = x.X, steps+1
-		case *ast.IndexExpr:
-			e, steps = x.X, steps+1
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.Ident:
-			v, _ := pass.TypesInfo.Uses[x].(*types.Var)
-			return v, v != nil && steps > 0
-		default:
-			return nil, false
-		}
-	}
-}
-
 // volatile returns a description of the first call in e whose value differs on every
 // call, or "".
 func volatile(pass *analysis.Pass, e ast.Expr) string {
@@ -332,17 +197,7 @@ type store struct {
 	what string // "obj.Status.LastReconciled"
 }
 
-// write is an unguarded Update or Patch of an object (valueflow.WrittenObject,
-// WrittenStatus): a client call, or a call of a helper that writes its argument (via
-// names the helpers down to the write).
-type write struct {
-	call  *ast.CallExpr
-	obj   ast.Expr
-	iface string // Writer, or SubResourceWriter for a status write
-	via   []string
-}
-
-func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, nss *subresource.Result, fn ast.Node, chain []string, writes []write, drops func(write, store) (bool, string), isObj func(*types.Var) bool) {
+func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, nss *subresource.Result, fn ast.Node, chain []string, writes []objwrite.Write, drops func(objwrite.Write, store) (bool, string), isObj func(*types.Var) bool) {
 	stores := map[*types.Var][]store{} // in source order
 	add := func(v *types.Var, ok bool, pos token.Pos, desc, what string) {
 		if v == nil || !ok || desc == "" || !isObj(v) {
@@ -351,7 +206,7 @@ func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, nss *subresource
 		stores[v] = append(stores[v], store{pos, desc, what})
 	}
 	deferred := map[*ast.CallExpr]bool{}
-	inspectBody(fn, func(n ast.Node) {
+	objwrite.InspectBody(fn, func(n ast.Node) {
 		switch n := n.(type) {
 		case *ast.DeferStmt:
 			deferred[n.Call] = true
@@ -360,17 +215,20 @@ func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, nss *subresource
 				return
 			}
 			for i, l := range n.Lhs {
-				v, ok := pathRoot(pass, l)
+				if objwrite.StatusAppend(l, n.Rhs[i]) || strings.HasSuffix(types.ExprString(l), ".Status.Conditions") {
+					continue // a growing status list, a replaced list of conditions: statuslog's and conditionsreplace's findings
+				}
+				v, ok := objwrite.PathRoot(pass, l)
 				add(v, ok, n.Pos(), volatile(pass, n.Rhs[i]), types.ExprString(l))
 			}
 		case *ast.IncDecStmt:
-			v, ok := pathRoot(pass, n.X)
+			v, ok := objwrite.PathRoot(pass, n.X)
 			if n.Tok == token.INC {
 				add(v, ok, n.Pos(), "an increment", types.ExprString(n.X))
 			}
 		case *ast.CallExpr:
 			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && (sel.Sel.Name == "SetAnnotations" || sel.Sel.Name == "SetLabels") && len(n.Args) == 1 {
-				v := rootVar(pass, sel.X)
+				v := objwrite.RootVar(pass, sel.X)
 				add(v, true, n.Pos(), volatile(pass, n.Args[0]), types.ExprString(sel.X)+"."+sel.Sel.Name[3:])
 			}
 		}
@@ -379,14 +237,14 @@ func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, nss *subresource
 		return
 	}
 	for _, w := range writes {
-		v := rootVar(pass, w.obj)
-		at := w.call.Pos()
-		if deferred[w.call] {
+		v := objwrite.RootVar(pass, w.Obj)
+		at := w.Call.Pos()
+		if deferred[w.Call] {
 			at = fn.End() // a deferred write persists the stores after the defer too
 		}
 		var st store
 		for _, s := range stores[v] {
-			if s.pos < at && persists(pass, nss, w.iface, w.obj, s) {
+			if s.pos < at && objwrite.Persists(pass, nss, w.Iface, w.Obj, strings.Contains(s.what, ".Status.") || strings.HasSuffix(s.what, ".Status")) {
 				st = s // the last store before the write that the write persists
 			}
 		}
@@ -399,35 +257,8 @@ func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, nss *subresource
 		}
 		line := pass.Fset.Position(st.pos).Line
 		rep.Report(analysis.Diagnostic{
-			Pos: w.call.Pos(), End: w.call.End(),
-			Message: fmt.Sprintf(msg, writeName(w.call), st.what, st.desc, line, note, analyzerutil.Chain(append(slices.Clone(chain), w.via...))),
+			Pos: w.Call.Pos(), End: w.Call.End(),
+			Message: fmt.Sprintf(msg, objwrite.Name(w.Call), st.what, st.desc, line, note, analyzerutil.Chain(append(slices.Clone(chain), w.Via...))),
 		})
 	}
-}
-
-// persists reports whether a write through iface (Writer or SubResourceWriter) of obj
-// changes the field that s stored. With the status subresource on, the API server drops
-// status changes in a write of the main resource (statusupdate reports that write) and
-// everything but the status in a status write: such a write changes nothing, so it is
-// no watch event and no loop. Kinds whose markers leave the subresource off persist both.
-func persists(pass *analysis.Pass, nss *subresource.Result, iface string, obj ast.Expr, s store) bool {
-	if nss.NoStatusSubresource(pass.TypesInfo.TypeOf(obj)) {
-		return true
-	}
-	inStatus := strings.Contains(s.what, ".Status.") || strings.HasSuffix(s.what, ".Status")
-	if iface == "SubResourceWriter" {
-		return inStatus
-	}
-	return !inStatus
-}
-
-// writeName is the written call as the user wrote it, shortened: "r.Status().Update".
-func writeName(call *ast.CallExpr) string {
-	s := types.ExprString(call.Fun)
-	if len(s) > 40 {
-		if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
-			return sel.Sel.Name
-		}
-	}
-	return s
 }

@@ -92,6 +92,7 @@ var Identities = []Identity{
 	always(ClientPkg, "StrategicMergeFrom", 10, FuncIdent),
 	always(ClientPkg, "MergeFromWithOptimisticLock", OldestRelease, TypeIdent),
 	always(ClientPkg, "IgnoreNotFound", OldestRelease, FuncIdent),
+	always(ClientPkg, "IgnoreAlreadyExists", 13, FuncIdent),
 	always(ClientPkg, "FieldOwner", OldestRelease, TypeIdent),
 	always(ClientPkg, "ForceOwnership", OldestRelease, VarIdent),
 	always(ClientPkg, "Apply", OldestRelease, VarIdent),
@@ -101,6 +102,9 @@ var Identities = []Identity{
 	always(ControllerutilPkg, "CreateOrPatch", 7, FuncIdent),
 	always(ControllerutilPkg, "AddFinalizer", OldestRelease, FuncIdent),
 	always(ControllerutilPkg, "RemoveFinalizer", OldestRelease, FuncIdent),
+	always(ControllerutilPkg, "ContainsFinalizer", OldestRelease, FuncIdent),
+	{Pkg: ControllerutilPkg, Name: "AddFinalizerWithError", Kind: FuncIdent, Homes: []Home{
+		{ControllerutilPkg, "AddFinalizerWithError", OldestRelease, 6}}},
 	always(ControllerutilPkg, "OperationResult", OldestRelease, TypeIdent),
 
 	// the root package
@@ -177,6 +181,7 @@ var Identities = []Identity{
 
 	// apimachinery
 	always(APIErrorsPkg, "IsNotFound", OldestRelease, FuncIdent),
+	always(APIErrorsPkg, "IsAlreadyExists", OldestRelease, FuncIdent),
 	always(MetaPkg, "SetStatusCondition", 7, FuncIdent),
 	always(MetaV1Pkg, "Condition", 7, TypeIdent),
 	always(TypesPkg, "NamespacedName", OldestRelease, TypeIdent),

@@ -32,6 +32,10 @@ type ErrSource struct {
 	// NotFound is true when the error cannot be a NotFound: a function of the chain
 	// passes it through client.IgnoreNotFound or tests errors with IsNotFound.
 	NotFound bool
+	// AlreadyExists is true when the error cannot be an AlreadyExists: a function of the
+	// chain passes it through client.IgnoreAlreadyExists or tests errors for it
+	// (apierrors.IsAlreadyExists, StatusReasonAlreadyExists, a helper named so).
+	AlreadyExists bool
 	// Chain names the functions from the one summarised to the one that makes the call.
 	Chain []string
 	// Pos is the position of the call, "file.go:12".
@@ -55,6 +59,9 @@ func (e ErrSource) String() string {
 	}
 	if e.NotFound {
 		s += " (NotFound filtered)"
+	}
+	if e.AlreadyExists {
+		s += " (AlreadyExists filtered)"
 	}
 	return s
 }
@@ -157,13 +164,14 @@ func (es *errState) computeSources(fn *types.Func, decl *ast.FuncDecl) []ErrSour
 	}
 	name := qualified(st.pass.Pkg, fn)
 	filters := filtersNotFound(st.pass.TypesInfo, decl.Body)
+	exists := FiltersAlreadyExists(st.pass.TypesInfo, decl.Body)
 	var out []ErrSource
 	seen := map[string]bool{}
 	for ret := range returns(decl.Body) {
 		var srcs []ErrSource
 		switch {
 		case len(ret.Results) == res.Len():
-			srcs = es.trace(fn, ret.Results[res.Len()-1], res.Len()-1, false, 0)
+			srcs = es.trace(fn, ret.Results[res.Len()-1], 0, false, 0) // a single value
 		case len(ret.Results) == 1:
 			if c, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr); ok {
 				srcs = es.traceCall(fn, c, res.Len()-1, 0)
@@ -174,6 +182,7 @@ func (es *errState) computeSources(fn *types.Func, decl *ast.FuncDecl) []ErrSour
 		for _, s := range srcs {
 			s.Chain = append([]string{name}, s.Chain...)
 			s.NotFound = s.NotFound || filters
+			s.AlreadyExists = s.AlreadyExists || exists
 			k := s.Call + s.Pos + strings.Join(s.Chain, ",")
 			if !seen[k] {
 				seen[k] = true
@@ -247,6 +256,13 @@ func (es *errState) traceCall(fn *types.Func, call *ast.CallExpr, idx int, depth
 		out := es.trace(fn, call.Args[0], 0, false, depth+1)
 		for i := range out {
 			out[i].NotFound = true
+		}
+		return out
+	}
+	if k8sapi.IsObj(callee, k8sapi.ClientPkg, "IgnoreAlreadyExists") && len(call.Args) == 1 {
+		out := es.trace(fn, call.Args[0], 0, false, depth+1)
+		for i := range out {
+			out[i].AlreadyExists = true
 		}
 		return out
 	}
@@ -377,6 +393,26 @@ func filtersNotFound(info *types.Info, body ast.Node) bool {
 		if c, ok := n.(*ast.CallExpr); ok && (k8sapi.IsFuncCall(info, c, k8sapi.APIErrorsPkg, "IsNotFound") ||
 			k8sapi.IsFuncCall(info, c, k8sapi.ClientPkg, "IgnoreNotFound")) {
 			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// FiltersAlreadyExists reports whether body (function literals included) tells
+// AlreadyExists errors apart: apierrors.IsAlreadyExists, client.IgnoreAlreadyExists, a
+// function whose name says so (a module's own IgnoreAlreadyExists), or a comparison
+// with metav1.StatusReasonAlreadyExists.
+func FiltersAlreadyExists(info *types.Info, body ast.Node) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if fn, ok := k8sapi.Callee(info, n).(*types.Func); ok && strings.Contains(fn.Name(), "AlreadyExist") {
+				found = true
+			}
+		case *ast.SelectorExpr:
+			found = found || n.Sel.Name == "StatusReasonAlreadyExists"
 		}
 		return !found
 	})
