@@ -203,11 +203,13 @@ var Identities = []Identity{
 // call expression, and building "path.name" strings was a hot spot).
 type identKey struct{ path, name string }
 
-// homesByKey maps each identity to its homes.
+// homesByKey maps each identity to its homes. A name with two identities (a struct
+// in old releases, a function in new ones) has the homes of both.
 var homesByKey = func() map[identKey][]Home {
 	m := map[identKey][]Home{}
 	for _, id := range Identities {
-		m[identKey{id.Pkg, id.Name}] = id.Homes
+		k := identKey{id.Pkg, id.Name}
+		m[k] = append(m[k], id.Homes...)
 	}
 	return m
 }()
