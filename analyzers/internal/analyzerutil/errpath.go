@@ -1,0 +1,309 @@
+package analyzerutil
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
+	"github.com/reconcilelint/reconcilelint/passes/recssa"
+)
+
+// The error-path questions that the SSA rules (droppederr, resulterr, errpoll, waiterr,
+// permanenterr, priorityonly) ask of one function: what a Result returned there
+// requeues, which calls only log, which branch a test of an error takes when the call
+// failed. They work on the SSA form that recssa builds once per package.
+
+// Referrers returns the instructions that use v, debug references left out.
+func Referrers(v ssa.Value) []ssa.Instruction {
+	refs := v.Referrers()
+	if refs == nil {
+		return nil
+	}
+	var out []ssa.Instruction
+	for _, r := range *refs {
+		if _, ok := r.(*ssa.DebugRef); !ok {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// IsNilConst reports whether v is the constant nil.
+func IsNilConst(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.IsNil()
+}
+
+// ZeroResult reports whether the Result value v is certainly zero in its requeue
+// fields: a zero constant, or a literal or variable that never sets Requeue or
+// RequeueAfter to anything but a constant false or ≤ 0.
+func ZeroResult(v ssa.Value) bool { return zeroResult(v, map[ssa.Value]bool{}) }
+
+func zeroResult(v ssa.Value, seen map[ssa.Value]bool) bool {
+	if seen[v] {
+		return true
+	}
+	seen[v] = true
+	switch v := v.(type) {
+	case *ssa.Const:
+		return true
+	case *ssa.Phi:
+		for _, e := range v.Edges {
+			if !zeroResult(e, seen) {
+				return false
+			}
+		}
+		return true
+	case *ssa.UnOp:
+		a, ok := v.X.(*ssa.Alloc)
+		if !ok || v.Op != token.MUL {
+			return false
+		}
+		reaching := map[*ssa.Store]bool{}
+		for _, st := range recssa.ReachingStores(v, a) {
+			reaching[st] = true
+		}
+		for _, ref := range Referrers(a) {
+			switch ref := ref.(type) {
+			case *ssa.Store:
+				if reaching[ref] && !zeroResult(ref.Val, seen) {
+					return false
+				}
+			case *ssa.FieldAddr:
+				name := recssa.FieldName(ref)
+				if name != "Requeue" && name != "RequeueAfter" {
+					continue
+				}
+				for _, st := range Referrers(ref) {
+					st, ok := st.(*ssa.Store)
+					if !ok {
+						continue
+					}
+					c, ok := st.Val.(*ssa.Const)
+					if !ok {
+						return false
+					}
+					if c.Value == nil {
+						continue
+					}
+					if c.Value.Kind() == constant.Bool {
+						if constant.BoolVal(c.Value) {
+							return false
+						}
+					} else if constant.Sign(c.Value) > 0 {
+						return false
+					}
+				}
+			case *ssa.UnOp:
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// RequeueAfter returns the RequeueAfter that the Result value v, returned in block at,
+// may carry when it is positive: the value stored into the field (a constant, or
+// another value) by a store from which at can be reached, and true. A store in a block
+// reached only when the error value err is nil does not count (nil err: none is
+// excluded). It returns nil, false when the RequeueAfter is certainly zero or negative
+// there, or when v is not a literal or variable of this function (a Result returned by
+// a call is judged where it is built).
+func RequeueAfter(v ssa.Value, at *ssa.BasicBlock, err ssa.Value) (ssa.Value, bool) {
+	return requeueAfter(v, at, err, map[ssa.Value]bool{})
+}
+
+func requeueAfter(v ssa.Value, at *ssa.BasicBlock, err ssa.Value, seen map[ssa.Value]bool) (ssa.Value, bool) {
+	if seen[v] {
+		return nil, false
+	}
+	seen[v] = true
+	switch v := v.(type) {
+	case *ssa.Phi:
+		for i, e := range v.Edges {
+			if d, ok := requeueAfter(e, v.Block().Preds[i], err, seen); ok {
+				return d, true
+			}
+		}
+	case *ssa.UnOp:
+		a, ok := v.X.(*ssa.Alloc)
+		if !ok || a.Referrers() == nil {
+			return nil, false
+		}
+		for _, st := range recssa.ReachingStores(v, a) {
+			if st.Addr == a {
+				if d, ok := requeueAfter(st.Val, st.Block(), err, seen); ok {
+					return d, true
+				}
+			}
+		}
+		for _, ref := range *a.Referrers() {
+			fa, ok := ref.(*ssa.FieldAddr)
+			if !ok || recssa.FieldName(fa) != "RequeueAfter" || fa.Referrers() == nil {
+				continue
+			}
+			for _, st := range *fa.Referrers() {
+				if st, ok := st.(*ssa.Store); ok && st.Addr == fa && recssa.Reachable(st.Block(), at) && positive(st.Val) &&
+					(err == nil || !recssa.NilTested(err, st.Block())) {
+					return st.Val, true
+				}
+			}
+		}
+	}
+	return nil, false
+}
+
+// positive reports whether the duration v may be positive: anything but a constant ≤ 0.
+func positive(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	if !ok {
+		return true
+	}
+	if c.Value == nil {
+		return false
+	}
+	return constant.Sign(c.Value) > 0
+}
+
+// loggingPkgs lists packages whose functions and methods only report what they are
+// given: loggers and event recorders.
+var loggingPkgs = []string{
+	"github.com/go-logr/logr", "k8s.io/klog", "k8s.io/klog/v2", "log", "log/slog",
+	"go.uber.org/zap", "github.com/sirupsen/logrus", "k8s.io/client-go/tools/record",
+	"k8s.io/client-go/tools/events",
+}
+
+// Logging reports whether the call is a call of a logger or event recorder, or of
+// fmt's Print and Fprint families.
+func Logging(c *ssa.CallCommon) bool {
+	var obj types.Object
+	if c.IsInvoke() {
+		obj = c.Method
+	} else if fn := c.StaticCallee(); fn != nil {
+		obj = fn.Object()
+	}
+	if obj == nil || obj.Pkg() == nil {
+		return false
+	}
+	path := obj.Pkg().Path()
+	if path == "fmt" {
+		return strings.Contains(obj.Name(), "print") || strings.HasPrefix(obj.Name(), "Print") || strings.HasPrefix(obj.Name(), "Fprint")
+	}
+	for _, p := range loggingPkgs {
+		if path == p {
+			return true
+		}
+	}
+	return false
+}
+
+// ErrPredicate reports whether c is apierrors.IsXxx(v) or errors.Is(v, ...).
+func ErrPredicate(c *ssa.Call, v ssa.Value) bool {
+	fn := c.Call.StaticCallee()
+	if fn == nil || fn.Object() == nil || fn.Object().Pkg() == nil || len(c.Call.Args) == 0 || c.Call.Args[0] != v {
+		return false
+	}
+	path, name := fn.Object().Pkg().Path(), fn.Name()
+	return path == k8sapi.APIErrorsPkg && strings.HasPrefix(name, "Is") || path == "errors" && name == "Is"
+}
+
+// CondIf returns the If instruction that ends block b, or nil.
+func CondIf(b *ssa.BasicBlock) *ssa.If {
+	if len(b.Instrs) == 0 {
+		return nil
+	}
+	ifi, _ := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	return ifi
+}
+
+// ErrNilTest is a block ending in a comparison of an error value with nil: Failed is
+// the successor taken when the error is non-nil.
+type ErrNilTest struct {
+	Block  *ssa.BasicBlock
+	Err    ssa.Value
+	Failed *ssa.BasicBlock
+}
+
+// ErrNilTests returns the comparisons of error values with nil in fn.
+func ErrNilTests(fn *ssa.Function) []ErrNilTest {
+	var out []ErrNilTest
+	for _, b := range fn.Blocks {
+		ifi := CondIf(b)
+		if ifi == nil {
+			continue
+		}
+		cmp, ok := ifi.Cond.(*ssa.BinOp)
+		if !ok || cmp.Op != token.EQL && cmp.Op != token.NEQ {
+			continue
+		}
+		v := cmp.X
+		if IsNilConst(v) {
+			v = cmp.Y
+		} else if !IsNilConst(cmp.Y) {
+			continue
+		}
+		if IsNilConst(v) || !k8sapi.IsError(v.Type()) {
+			continue
+		}
+		failed := b.Succs[0]
+		if cmp.Op == token.EQL {
+			failed = b.Succs[1]
+		}
+		out = append(out, ErrNilTest{Block: b, Err: v, Failed: failed})
+	}
+	return out
+}
+
+// Between returns the blocks on every path from the entry of block from to block to:
+// the blocks that from dominates and that dominate to, to included (from must dominate
+// to).
+func Between(from, to *ssa.BasicBlock) []*ssa.BasicBlock {
+	var out []*ssa.BasicBlock
+	for b := to; b != nil; b = b.Idom() {
+		out = append(out, b)
+		if b == from {
+			return out
+		}
+	}
+	return nil
+}
+
+// OriginCall returns the call whose error v holds: the call itself, the call of the
+// tuple v is extracted from, the one call a variable holding v was stored from, or the
+// argument of an error filter (client.IgnoreNotFound). It returns nil when there is
+// no single call.
+func OriginCall(v ssa.Value) *ssa.Call {
+	for range 8 {
+		switch x := v.(type) {
+		case *ssa.Call:
+			if fn := x.Call.StaticCallee(); fn != nil && fn.Object() != nil && len(x.Call.Args) == 1 &&
+				(k8sapi.IsObj(fn.Object(), k8sapi.ClientPkg, "IgnoreNotFound") || k8sapi.IsObj(fn.Object(), k8sapi.ClientPkg, "IgnoreAlreadyExists")) {
+				v = x.Call.Args[0]
+				continue
+			}
+			return x
+		case *ssa.Extract:
+			c, _ := x.Tuple.(*ssa.Call)
+			return c
+		case *ssa.UnOp:
+			a, ok := x.X.(*ssa.Alloc)
+			if !ok || x.Op != token.MUL {
+				return nil
+			}
+			sts := recssa.ReachingStores(x, a)
+			if len(sts) != 1 || sts[0].Addr != a {
+				return nil
+			}
+			v = sts[0].Val
+		default:
+			return nil
+		}
+	}
+	return nil
+}
