@@ -307,3 +307,111 @@ func OriginCall(v ssa.Value) *ssa.Call {
 	}
 	return nil
 }
+
+// FreshErrors returns the calls that make the error value v when every non-nil value it
+// may hold is made fresh, from a message alone: errors.New, fmt.Errorf with no %w verb
+// and no error operand, and their github.com/pkg/errors counterparts (New, Errorf).
+// It returns nil when some value of v is not (an error of a call, a wrapped error, a
+// value of another kind).
+func FreshErrors(v ssa.Value) []*ssa.Call {
+	var out []*ssa.Call
+	if !fresh(v, &out, map[ssa.Value]bool{}) {
+		return nil
+	}
+	return out
+}
+
+func fresh(v ssa.Value, out *[]*ssa.Call, seen map[ssa.Value]bool) bool {
+	if seen[v] {
+		return true
+	}
+	seen[v] = true
+	switch x := v.(type) {
+	case *ssa.Const:
+		return x.IsNil()
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if !fresh(e, out, seen) {
+				return false
+			}
+		}
+		return true
+	case *ssa.MakeInterface:
+		return fresh(x.X, out, seen)
+	case *ssa.ChangeInterface:
+		return fresh(x.X, out, seen)
+	case *ssa.Call:
+		if FreshConstructor(x) {
+			*out = append(*out, x)
+			return true
+		}
+	}
+	return false
+}
+
+// FreshConstructor reports whether c makes an error from a message alone: errors.New,
+// fmt.Errorf with no %w verb and no error operand, github.com/pkg/errors New and
+// Errorf under the same condition.
+func FreshConstructor(c *ssa.Call) bool {
+	fn := c.Call.StaticCallee()
+	if fn == nil || fn.Object() == nil || fn.Object().Pkg() == nil {
+		return false
+	}
+	path, name := fn.Object().Pkg().Path(), fn.Name()
+	switch {
+	case path == "errors" && name == "New", path == "github.com/pkg/errors" && name == "New":
+		return true
+	case path == "fmt" && name == "Errorf", path == "github.com/pkg/errors" && name == "Errorf":
+	default:
+		return false
+	}
+	if len(c.Call.Args) == 0 {
+		return false
+	}
+	if f, ok := c.Call.Args[0].(*ssa.Const); !ok || f.Value == nil || f.Value.Kind() != constant.String ||
+		strings.Contains(constant.StringVal(f.Value), "%w") {
+		return false
+	}
+	if len(c.Call.Args) < 2 {
+		return true
+	}
+	// The variadic operands: an array whose elements are stored before the slice.
+	sl, ok := c.Call.Args[1].(*ssa.Slice)
+	if !ok {
+		return IsNilConst(c.Call.Args[1])
+	}
+	arr, ok := sl.X.(*ssa.Alloc)
+	if !ok {
+		return false
+	}
+	for _, val := range recssa.StoredValues(arr) {
+		if mi, ok := val.(*ssa.MakeInterface); ok {
+			val = mi.X
+		}
+		if k8sapi.IsError(val.Type()) {
+			return false
+		}
+	}
+	return true
+}
+
+// UnderFailure reports whether block b of fn is reached only through the failed side
+// of a test of an error: the non-nil side of a comparison with nil, or the true side of
+// an error predicate (apierrors.IsXxx(err), errors.Is(err, x)).
+func UnderFailure(fn *ssa.Function, b *ssa.BasicBlock) bool {
+	for _, t := range ErrNilTests(fn) {
+		if t.Failed.Dominates(b) {
+			return true
+		}
+	}
+	for _, blk := range fn.Blocks {
+		ifi := CondIf(blk)
+		if ifi == nil {
+			continue
+		}
+		if c, ok := ifi.Cond.(*ssa.Call); ok && len(c.Call.Args) > 0 && ErrPredicate(c, c.Call.Args[0]) && blk.Succs[0].Dominates(b) {
+			return true
+		}
+	}
+	return false
+}

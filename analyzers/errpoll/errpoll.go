@@ -1,0 +1,416 @@
+package errpoll
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/passes/directives"
+	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
+	"github.com/reconcilelint/reconcilelint/passes/reach"
+	"github.com/reconcilelint/reconcilelint/passes/recssa"
+)
+
+//go:embed doc.go
+var doc string
+
+// Metadata of the rule.
+const (
+	Default  = true
+	Since    = "unreleased"
+	Severity = analyzerutil.Warning
+)
+
+// Analyzer is the errpoll rule. It has no options.
+var Analyzer = analyzerutil.Rule{
+	Name:     "errpoll",
+	Doc:      doc,
+	Requires: []*analysis.Analyzer{reach.Analyzer, recssa.Analyzer, directives.Analyzer},
+}.Analyzer(run)
+
+const msg = "the error of %s is not returned: RequeueAfter with a nil error polls %s with no backoff, and the failure never counts in controller_runtime_reconcile_errors_total, so one that does not go away is retried at that rate forever, unseen; return the error (the queue backs off), or record it in a status condition if the fixed poll is deliberate%s"
+
+func run(pass *analysis.Pass) (any, error) {
+	rep := analyzerutil.NewReporter(pass)
+	s := pass.ResultOf[recssa.Analyzer].(*recssa.Result)
+	if s.Empty() {
+		return rep.Outcome(), nil
+	}
+	r := pass.ResultOf[reach.Analyzer].(*reach.Result)
+	c := &checker{pass: pass, s: s, status: map[token.Pos]bool{}, waits: map[*ssa.Function]bool{}}
+	for _, site := range r.Sites(reach.StatusWrite) {
+		if call, ok := site.Node.(*ast.CallExpr); ok {
+			c.status[call.Lparen] = true
+		}
+	}
+	for _, node := range r.Funcs() {
+		if rep.Skip(node.Pos()) {
+			continue
+		}
+		fn := s.Func(node)
+		if fn == nil {
+			continue
+		}
+		res := fn.Signature.Results()
+		if res.Len() != 2 || !k8sapi.IsResult(res.At(0).Type()) || !k8sapi.IsError(res.At(1).Type()) {
+			continue
+		}
+		chain, _ := r.Reached(node)
+		tests := analyzerutil.ErrNilTests(fn)
+		for _, ret := range recssa.Returns(fn) {
+			if ret.Parent() != fn {
+				continue
+			}
+			t := innermost(tests, ret.Block())
+			if t == nil || recssa.MayBeNonNil(ret.Results[1], ret.Block()) {
+				continue
+			}
+			after, ok := analyzerutil.RequeueAfter(ret.Results[0], ret.Block(), nil)
+			if !ok {
+				continue
+			}
+			path := analyzerutil.Between(t.Failed, ret.Block())
+			if c.specific(path, t.Err, ret.Block()) || c.records(path, t.Err) {
+				continue
+			}
+			call := analyzerutil.OriginCall(t.Err)
+			if call != nil && c.waitHelper(call) {
+				continue
+			}
+			c.report(rep, node, ret, call, after, chain)
+		}
+	}
+	return rep.Outcome(), nil
+}
+
+type checker struct {
+	pass   *analysis.Pass
+	s      *recssa.Result
+	status map[token.Pos]bool // Lparen of status writes and calls of functions that write status
+	waits  map[*ssa.Function]bool
+}
+
+// innermost returns the test whose failed side dominates block b and lies inside every
+// other such test's failed side: the error the return at b is about.
+func innermost(tests []analyzerutil.ErrNilTest, b *ssa.BasicBlock) *analyzerutil.ErrNilTest {
+	var best *analyzerutil.ErrNilTest
+	for i := range tests {
+		t := &tests[i]
+		if !t.Failed.Dominates(b) {
+			continue
+		}
+		if best == nil || best.Failed.Dominates(t.Failed) {
+			best = t
+		}
+	}
+	return best
+}
+
+// specific reports whether the return at ret, on the failed side of a test of err,
+// is reached only through a test that picks a kind of error: the true side of a
+// predicate given the error (apierrors.IsNotFound(err), errors.Is(err, ErrNotReady),
+// errors.As, a function of the module), the equal side of a comparison of the error
+// (or a value made from it) with something other than nil, the nil side of a filter
+// (client.IgnoreNotFound(err) == nil), or any other branch on a value made from the
+// error. Such a branch waits for a condition the author named ("not yet"), not for a
+// failure.
+func (c *checker) specific(path []*ssa.BasicBlock, err ssa.Value, ret *ssa.BasicBlock) bool {
+	for _, b := range path[1:] { // path[0] is ret's own block
+		ifi := analyzerutil.CondIf(b)
+		if ifi == nil || !recssa.Derives(ifi.Cond, err, nil) && !derivesFromErr(ifi.Cond, err) {
+			continue
+		}
+		taken := 0 // which successor leads to ret
+		if !b.Succs[0].Dominates(ret) {
+			taken = 1
+			if !b.Succs[1].Dominates(ret) {
+				return true // both sides reach it: a join, not a choice
+			}
+		}
+		switch cond := ifi.Cond.(type) {
+		case *ssa.BinOp:
+			if cond.Op != token.EQL && cond.Op != token.NEQ {
+				return true
+			}
+			eqSide := 0
+			if cond.Op == token.NEQ {
+				eqSide = 1
+			}
+			if analyzerutil.IsNilConst(cond.X) || analyzerutil.IsNilConst(cond.Y) {
+				// a filtered error compared with nil: the nil side is the filtered kind
+				if taken == eqSide {
+					return true
+				}
+				continue
+			}
+			if taken == eqSide {
+				return true
+			}
+		case *ssa.Call:
+			if taken == 0 {
+				return true
+			}
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// derivesFromErr reports whether v is computed from err through a method call on it
+// (err.Error()) or through calls that take it (Derives follows arguments, not
+// receivers of interface calls).
+func derivesFromErr(v, err ssa.Value) bool {
+	seen := map[ssa.Value]bool{}
+	var walk func(v ssa.Value, depth int) bool
+	walk = func(v ssa.Value, depth int) bool {
+		if v == err {
+			return true
+		}
+		if v == nil || seen[v] || depth > 6 {
+			return false
+		}
+		seen[v] = true
+		switch x := v.(type) {
+		case *ssa.Call:
+			if x.Call.IsInvoke() && walk(x.Call.Value, depth+1) {
+				return true
+			}
+			for _, a := range x.Call.Args {
+				if walk(a, depth+1) {
+					return true
+				}
+			}
+		case *ssa.BinOp:
+			return walk(x.X, depth+1) || walk(x.Y, depth+1)
+		case *ssa.UnOp:
+			return walk(x.X, depth+1)
+		case *ssa.Extract:
+			return walk(x.Tuple, depth+1)
+		case *ssa.TypeAssert:
+			return walk(x.X, depth+1)
+		case *ssa.MakeInterface:
+			return walk(x.X, depth+1)
+		case *ssa.ChangeInterface:
+			return walk(x.X, depth+1)
+		}
+		return false
+	}
+	return walk(v, 0)
+}
+
+// records reports whether the failure is recorded on the object on the way to the
+// return: a status write (or a call of a function that writes status), a call that sets
+// a condition (a function or method whose name or package mentions conditions:
+// meta.SetStatusCondition, cluster-api's conditions.MarkFalse, r.setCondition), a store
+// into a field under Status (obj.Status.Message = ...), or the error handed to anything
+// but a logger, an event recorder, a formatter or a predicate (a helper that records
+// it, an error list).
+func (c *checker) records(path []*ssa.BasicBlock, err ssa.Value) bool {
+	on := map[*ssa.BasicBlock]bool{}
+	for _, b := range path {
+		on[b] = true
+	}
+	for _, b := range path {
+		for _, instr := range b.Instrs {
+			switch in := instr.(type) {
+			case ssa.CallInstruction:
+				if c.status[in.Pos()] || conditionCall(in.Common()) {
+					return true
+				}
+			case *ssa.Store:
+				if underStatus(in.Addr) {
+					return true
+				}
+			}
+		}
+	}
+	return kept(err, on, map[ssa.Value]bool{})
+}
+
+// conditionCall reports whether the call sets or changes a condition, by the name of
+// the function or method or of its package.
+func conditionCall(c *ssa.CallCommon) bool {
+	var obj types.Object
+	if c.IsInvoke() {
+		obj = c.Method
+	} else if fn := c.StaticCallee(); fn != nil {
+		obj = fn.Object()
+		if obj == nil && fn.Parent() != nil {
+			obj = fn.Parent().Object()
+		}
+	}
+	if obj == nil {
+		return false
+	}
+	name := strings.ToLower(obj.Name())
+	if strings.Contains(name, "condition") && !strings.HasPrefix(name, "get") && !strings.HasPrefix(name, "is") && !strings.HasPrefix(name, "has") && !strings.HasPrefix(name, "find") {
+		return true
+	}
+	return obj.Pkg() != nil && strings.Contains(strings.ToLower(obj.Pkg().Name()), "conditions") &&
+		(strings.HasPrefix(name, "mark") || strings.HasPrefix(name, "set"))
+}
+
+// underStatus reports whether addr is a field reached through a field named Status.
+func underStatus(addr ssa.Value) bool {
+	for range 8 {
+		fa, ok := addr.(*ssa.FieldAddr)
+		if !ok {
+			return false
+		}
+		if recssa.FieldName(fa) == "Status" {
+			return true
+		}
+		addr = fa.X
+		if u, ok := addr.(*ssa.UnOp); ok && u.Op == token.MUL {
+			addr = u.X
+		}
+	}
+	return false
+}
+
+// kept reports whether v (the error, or a value made from it) is used on the path in
+// a way that keeps it: stored, or given to a function that is not a logger, an event
+// recorder, a formatter (fmt.Sprintf, fmt.Errorf, err.Error(), errors.Wrap, whose
+// result is followed) or a predicate (a bool result).
+func kept(v ssa.Value, on map[*ssa.BasicBlock]bool, seen map[ssa.Value]bool) bool {
+	if seen[v] {
+		return false
+	}
+	seen[v] = true
+	for _, ref := range analyzerutil.Referrers(v) {
+		if !on[ref.Block()] {
+			continue
+		}
+		switch ref := ref.(type) {
+		case *ssa.MakeInterface, *ssa.ChangeInterface, *ssa.ChangeType, *ssa.Slice:
+			if kept(ref.(ssa.Value), on, seen) {
+				return true
+			}
+		case *ssa.Store:
+			ia, ok := ref.Addr.(*ssa.IndexAddr)
+			if !ok {
+				return true
+			}
+			arr, ok := ia.X.(*ssa.Alloc)
+			if !ok {
+				return true
+			}
+			if kept(arr, on, seen) { // the variadic arguments of a call
+				return true
+			}
+		case *ssa.IndexAddr:
+		case ssa.CallInstruction:
+			common := ref.Common()
+			if analyzerutil.Logging(common) {
+				continue
+			}
+			call, ok := ref.(*ssa.Call)
+			if !ok {
+				return true // go, defer
+			}
+			if sig := common.Signature(); sig.Results().Len() == 1 {
+				t := sig.Results().At(0).Type()
+				if b, ok := t.Underlying().(*types.Basic); ok && b.Kind() == types.Bool {
+					continue // a predicate
+				}
+				if formatter(common) && kept(call, on, seen) {
+					return true
+				}
+				if formatter(common) {
+					continue
+				}
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// formatter reports whether the call only formats its arguments into a string or an
+// error: err.Error(), fmt.Sprint*, fmt.Errorf, errors.New, pkg/errors Wrap*/WithMessage*.
+func formatter(c *ssa.CallCommon) bool {
+	if c.IsInvoke() {
+		return c.Method.Name() == "Error" || c.Method.Name() == "String"
+	}
+	fn := c.StaticCallee()
+	if fn == nil || fn.Object() == nil || fn.Object().Pkg() == nil {
+		return false
+	}
+	switch fn.Object().Pkg().Path() {
+	case "fmt":
+		return strings.HasPrefix(fn.Name(), "Sprint") || fn.Name() == "Errorf"
+	case "errors", "github.com/pkg/errors", "github.com/cockroachdb/errors":
+		return fn.Name() != "Is" && fn.Name() != "As"
+	}
+	return false
+}
+
+// waitHelper reports whether call is a call of a function of this package whose error
+// results are all made fresh, under no failed call (errors.New("not ready") after a
+// state test): the helper signals a wait with an error, and a caller that turns that
+// into a poll does what it should.
+func (c *checker) waitHelper(call *ssa.Call) bool {
+	fn := call.Call.StaticCallee()
+	if fn == nil || fn.Pkg != c.s.Pkg || fn.Blocks == nil {
+		return false
+	}
+	if w, ok := c.waits[fn]; ok {
+		return w
+	}
+	c.waits[fn] = false
+	res := fn.Signature.Results()
+	if res.Len() == 0 || !k8sapi.IsError(res.At(res.Len()-1).Type()) {
+		return false
+	}
+	fresh := 0
+	for _, ret := range recssa.Returns(fn) {
+		e := ret.Results[len(ret.Results)-1]
+		if !recssa.MayBeNonNil(e, ret.Block()) {
+			continue
+		}
+		if analyzerutil.FreshErrors(e) == nil || analyzerutil.UnderFailure(fn, ret.Block()) {
+			return false
+		}
+		fresh++
+	}
+	c.waits[fn] = fresh > 0
+	return fresh > 0
+}
+
+func (c *checker) report(rep *analyzerutil.Reporter, node ast.Node, ret *ssa.Return, call *ssa.Call, after ssa.Value, chain []string) {
+	what := "the call"
+	if call != nil {
+		if ce := c.s.CallExpr(call); ce != nil {
+			what = types.ExprString(ce.Fun)
+		}
+	}
+	rate := "at a fixed interval"
+	if k, ok := after.(*ssa.Const); ok && k.Value != nil {
+		if n, ok := constant.Int64Val(constant.ToInt(k.Value)); ok {
+			rate = "every " + time.Duration(n).String()
+		}
+	}
+	d := analysis.Diagnostic{Pos: ret.Pos(), Message: fmtMsg(what, rate, chain)}
+	ast.Inspect(node, func(n ast.Node) bool {
+		if r, ok := n.(*ast.ReturnStmt); ok && r.Pos() == ret.Pos() && len(r.Results) == 2 {
+			d.Pos, d.End = r.Results[0].Pos(), r.Results[0].End()
+			return false
+		}
+		return true
+	})
+	rep.Report(d)
+}
+
+func fmtMsg(what, rate string, chain []string) string {
+	return fmt.Sprintf(msg, what, rate, analyzerutil.Chain(chain))
+}
