@@ -387,3 +387,17 @@ func AsyncCall(info *types.Info, call *ast.CallExpr) bool {
 		IsMethodCall(info, call, "sync", "WaitGroup", "Go") ||
 		IsFuncCall(info, call, "time", "AfterFunc")
 }
+
+// LookupObject is LookupType for a declaration of any kind (a function, a variable):
+// the object of identity path.name that pkg can reach through its imports, or nil.
+// TerminalError, for instance, exists from controller-runtime v0.15 on.
+func LookupObject(pkg *types.Package, path, name string) types.Object {
+	for _, h := range homesOf(path, name) {
+		if dep := deps.find(pkg, h.Pkg); dep != nil {
+			if obj := dep.Scope().Lookup(h.Name); obj != nil {
+				return obj
+			}
+		}
+	}
+	return nil
+}

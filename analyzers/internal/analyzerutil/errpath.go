@@ -415,3 +415,169 @@ func UnderFailure(fn *ssa.Function, b *ssa.BasicBlock) bool {
 	}
 	return false
 }
+
+// APIObject returns the name of the Kubernetes API object type that t is or points to
+// (a struct that embeds metav1.ObjectMeta: Deployment, a custom resource), or "".
+func APIObject(t types.Type) string {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return ""
+	}
+	for f := range st.Fields() {
+		if f.Embedded() && k8sapi.IsType(f.Type(), k8sapi.MetaV1Pkg, "ObjectMeta") {
+			if n := k8sapi.Named(t); n != nil {
+				return n.Obj().Name()
+			}
+			return "object"
+		}
+	}
+	return ""
+}
+
+// StateRead is what a condition reads of an API object: the Status or Spec field of a
+// kind, or an object given to a function or method (a helper that reads its state).
+type StateRead struct {
+	Kind  string // the object's type name: "Deployment", "App"
+	Field string // "Status", "Spec", or "" for an object given to a call
+}
+
+// StateOf returns what the boolean v (the condition of an if) reads of an API object's
+// state, preferring a Status field to a Spec field to an object given to a call; ok is
+// false when it reads none. The object's metadata (finalizers, deletion timestamp,
+// labels) is not state.
+func StateOf(v ssa.Value) (StateRead, bool) {
+	var best StateRead
+	found := false
+	rank := func(r StateRead) int {
+		switch r.Field {
+		case "Status":
+			return 3
+		case "Spec":
+			return 2
+		}
+		return 1
+	}
+	seen := map[ssa.Value]bool{}
+	var walk func(v ssa.Value, depth int)
+	walk = func(v ssa.Value, depth int) {
+		if v == nil || seen[v] || depth > 10 || k8sapi.IsError(v.Type()) {
+			return // an error is not an object's state
+		}
+		seen[v] = true
+		note := func(r StateRead) {
+			if !found || rank(r) > rank(best) {
+				best, found = r, true
+			}
+		}
+		switch x := v.(type) {
+		case *ssa.FieldAddr:
+			if name := recssa.FieldName(x); name == "Status" || name == "Spec" {
+				if k := APIObject(x.X.Type()); k != "" {
+					note(StateRead{Kind: k, Field: name})
+					return
+				}
+			}
+			walk(x.X, depth+1)
+		case *ssa.Field:
+			if st, ok := x.X.Type().Underlying().(*types.Struct); ok && x.Field < st.NumFields() {
+				if name := st.Field(x.Field).Name(); name == "Status" || name == "Spec" {
+					if k := APIObject(x.X.Type()); k != "" {
+						note(StateRead{Kind: k, Field: name})
+						return
+					}
+				}
+			}
+			walk(x.X, depth+1)
+		case *ssa.UnOp:
+			walk(x.X, depth+1)
+		case *ssa.BinOp:
+			walk(x.X, depth+1)
+			walk(x.Y, depth+1)
+		case *ssa.Phi:
+			for _, e := range x.Edges {
+				walk(e, depth+1)
+			}
+		case *ssa.Extract:
+			walk(x.Tuple, depth+1)
+		case *ssa.Convert:
+			walk(x.X, depth+1)
+		case *ssa.ChangeType:
+			walk(x.X, depth+1)
+		case *ssa.MakeInterface:
+			walk(x.X, depth+1)
+		case *ssa.IndexAddr:
+			walk(x.X, depth+1)
+		case *ssa.Index:
+			walk(x.X, depth+1)
+		case *ssa.Slice:
+			walk(x.X, depth+1)
+		case *ssa.Call:
+			// A predicate or a lookup of the state it is given (IsStatusConditionTrue,
+			// FindStatusCondition, app.IsReady()); not a call that does I/O, which
+			// takes a context or returns an error beside its value: what it returns
+			// is its answer, not the object's state.
+			if metadataCall(&x.Call) {
+				return
+			}
+			if _, tuple := x.Type().(*types.Tuple); tuple {
+				return
+			}
+			for _, a := range x.Call.Args {
+				if k8sapi.IsContext(a.Type()) {
+					return
+				}
+			}
+			args := x.Call.Args
+			if x.Call.IsInvoke() {
+				args = append([]ssa.Value{x.Call.Value}, args...)
+			}
+			for _, a := range args {
+				before := found
+				walk(a, depth+1)
+				if !before && !found {
+					if k := APIObject(a.Type()); k != "" && !isObjectMeta(a.Type()) {
+						note(StateRead{Kind: k})
+					}
+				}
+			}
+		}
+	}
+	walk(v, 0)
+	return best, found
+}
+
+// metadataCall reports whether the call reads only an object's metadata: a method of
+// metav1.ObjectMeta (GetDeletionTimestamp, GetFinalizers, ...) or a function of
+// controllerutil (ContainsFinalizer, HasOwnerReference).
+func metadataCall(c *ssa.CallCommon) bool {
+	var obj types.Object
+	if c.IsInvoke() {
+		obj = c.Method
+	} else if fn := c.StaticCallee(); fn != nil {
+		obj = fn.Object()
+	}
+	f, ok := obj.(*types.Func)
+	if !ok || f.Pkg() == nil {
+		return false
+	}
+	if f.Pkg().Path() == k8sapi.ControllerutilPkg || f.Pkg().Path() == k8sapi.MetaV1Pkg {
+		return true
+	}
+	if recv := f.Signature().Recv(); recv != nil && isObjectMeta(recv.Type()) {
+		return true
+	}
+	// Methods of the metav1.Object interface called on any object.
+	switch f.Name() {
+	case "GetDeletionTimestamp", "GetFinalizers", "GetLabels", "GetAnnotations", "GetName", "GetNamespace",
+		"GetGeneration", "GetOwnerReferences", "GetUID", "GetResourceVersion", "GetCreationTimestamp", "GetObjectKind":
+		return true
+	}
+	return false
+}
+
+func isObjectMeta(t types.Type) bool {
+	return k8sapi.IsType(t, k8sapi.MetaV1Pkg, "ObjectMeta") || k8sapi.IsPointerTo(t, k8sapi.MetaV1Pkg, "ObjectMeta")
+}

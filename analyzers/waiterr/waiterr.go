@@ -1,0 +1,282 @@
+package waiterr
+
+import (
+	_ "embed"
+	"fmt"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/passes/directives"
+	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
+	"github.com/reconcilelint/reconcilelint/passes/reach"
+	"github.com/reconcilelint/reconcilelint/passes/recssa"
+)
+
+//go:embed doc.go
+var doc string
+
+// Metadata of the rule.
+const (
+	Default  = true
+	Since    = "unreleased"
+	Severity = analyzerutil.Warning
+)
+
+// Analyzer is the waiterr rule. It has no options.
+var Analyzer = analyzerutil.Rule{
+	Name:     "waiterr",
+	Doc:      doc,
+	Requires: []*analysis.Analyzer{reach.Analyzer, recssa.Analyzer, directives.Analyzer},
+}.Analyzer(run)
+
+const (
+	msgStatus = "%s makes a fresh error after a test of the %s's status, where no call failed: a wait reported as a failure backs off exponentially (up to about 16 minutes between passes) and counts in controller_runtime_reconcile_errors_total; watch the %s (Owns, Watches) so that its change requeues, or return a Result with RequeueAfter and a nil error%s"
+	msgSpec   = "%s makes a fresh error after a test of the %s's spec, where no call failed: invalid input is retried forever, backing off up to about 16 minutes, and nothing on the object says why; %s (if another controller fills the field in, wait for it with a watch or RequeueAfter instead)%s"
+	msgObject = "%s makes a fresh error after a test of the %s, where no call failed: a wait reported as a failure backs off up to about 16 minutes and counts in controller_runtime_reconcile_errors_total, and invalid input is retried forever; wait with a watch or RequeueAfter, or %s%s"
+
+	fixTerminal   = "return reconcile.TerminalError and record the reason in a status condition"
+	fixNoTerminal = "record the reason in a status condition and return a nil error (reconcile.TerminalError exists from controller-runtime v0.15)"
+)
+
+type checker struct {
+	s       *recssa.Result
+	callers map[*ssa.Function][]*ssa.Call
+	memo    map[*ssa.Function]bool
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	rep := analyzerutil.NewReporter(pass)
+	s := pass.ResultOf[recssa.Analyzer].(*recssa.Result)
+	if s.Empty() {
+		return rep.Outcome(), nil
+	}
+	r := pass.ResultOf[reach.Analyzer].(*reach.Result)
+	c := &checker{s: s, memo: map[*ssa.Function]bool{}}
+	fix := fixNoTerminal
+	if k8sapi.LookupObject(pass.Pkg, k8sapi.ReconcilePkg, "TerminalError") != nil {
+		fix = fixTerminal
+	}
+	reported := map[*ssa.Call]bool{}
+	for _, node := range r.Funcs() {
+		if rep.Skip(node.Pos()) {
+			continue
+		}
+		fn := s.Func(node)
+		if fn == nil {
+			continue
+		}
+		res := fn.Signature.Results()
+		if res.Len() == 0 || !k8sapi.IsError(res.At(res.Len()-1).Type()) {
+			continue
+		}
+		chain, _ := r.Reached(node)
+		for _, ret := range recssa.Returns(fn) {
+			if ret.Parent() != fn {
+				continue
+			}
+			e := ret.Results[len(ret.Results)-1]
+			if len(ret.Results) == 2 && k8sapi.IsResult(ret.Results[0].Type()) {
+				if _, ok := analyzerutil.RequeueAfter(ret.Results[0], ret.Block(), e); ok {
+					continue // the resulterr rule's: the RequeueAfter is ignored
+				}
+			}
+			for _, ctor := range freshOrigins(e) {
+				if reported[ctor] || ctor.Parent() != fn || analyzerutil.UnderFailure(fn, ctor.Block()) {
+					continue
+				}
+				state, ok := stateTest(fn, ctor.Block())
+				if !ok || !c.propagates(fn) {
+					continue
+				}
+				reported[ctor] = true
+				ce := s.CallExpr(ctor)
+				if ce == nil {
+					continue
+				}
+				name := types.ExprString(ce.Fun)
+				var text string
+				switch state.Field {
+				case "Status":
+					text = fmt.Sprintf(msgStatus, name, state.Kind, state.Kind, analyzerutil.Chain(chain))
+				case "Spec":
+					text = fmt.Sprintf(msgSpec, name, state.Kind, fix, analyzerutil.Chain(chain))
+				default:
+					text = fmt.Sprintf(msgObject, name, state.Kind, fix, analyzerutil.Chain(chain))
+				}
+				rep.Reportf(ce, "%s", text)
+			}
+		}
+	}
+	return rep.Outcome(), nil
+}
+
+// freshOrigins returns the fresh constructors (errors.New, fmt.Errorf without %w or an
+// error operand) whose error the returned value e may be, through φ-nodes, interface
+// conversions and local variables; a reconcile.TerminalError around it makes it no
+// longer a plain error, and any other call ends the search.
+func freshOrigins(e ssa.Value) []*ssa.Call {
+	var out []*ssa.Call
+	seen := map[ssa.Value]bool{}
+	var walk func(v ssa.Value)
+	walk = func(v ssa.Value) {
+		if v == nil || seen[v] {
+			return
+		}
+		seen[v] = true
+		switch x := v.(type) {
+		case *ssa.Phi:
+			for _, ed := range x.Edges {
+				walk(ed)
+			}
+		case *ssa.MakeInterface:
+			walk(x.X)
+		case *ssa.ChangeInterface:
+			walk(x.X)
+		case *ssa.UnOp:
+			if a, ok := x.X.(*ssa.Alloc); ok {
+				for _, st := range recssa.ReachingStores(x, a) {
+					if st.Addr == a {
+						walk(st.Val)
+					}
+				}
+			}
+		case *ssa.Call:
+			if analyzerutil.FreshConstructor(x) {
+				out = append(out, x)
+			}
+		}
+	}
+	walk(e)
+	return out
+}
+
+// stateTest returns what the test that guards block b reads of an API object's
+// state. The guarding test is the nearest if above b (in the dominator tree) that does
+// not test an error, together with the ifs of the same && or || chain (those that
+// share a successor with it): an earlier if whose other side returned does not guard b.
+func stateTest(fn *ssa.Function, b *ssa.BasicBlock) (analyzerutil.StateRead, bool) {
+	var guard *ssa.BasicBlock
+	for d := b.Idom(); d != nil; d = d.Idom() {
+		ifi := analyzerutil.CondIf(d)
+		if ifi == nil || !(d.Succs[0].Dominates(b) || d.Succs[1].Dominates(b)) {
+			continue
+		}
+		if guard == nil {
+			if errorTest(ifi.Cond) {
+				continue
+			}
+			guard = d
+		} else if !shareSucc(guard, d) {
+			break
+		}
+		if st, ok := analyzerutil.StateOf(ifi.Cond); ok {
+			return st, true
+		}
+		guard = d
+	}
+	return analyzerutil.StateRead{}, false
+}
+
+// shareSucc reports whether the if blocks a and b have a successor in common: they
+// are parts of one && or || condition (a sequence of ifs shares none).
+func shareSucc(a, b *ssa.BasicBlock) bool {
+	for _, x := range a.Succs {
+		for _, y := range b.Succs {
+			if x == y {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// errorTest reports whether the condition tests an error value: err != nil, a
+// predicate given an error.
+func errorTest(cond ssa.Value) bool {
+	switch c := cond.(type) {
+	case *ssa.BinOp:
+		return k8sapi.IsError(c.X.Type()) || k8sapi.IsError(c.Y.Type())
+	case *ssa.Call:
+		for _, a := range c.Call.Args {
+			if k8sapi.IsError(a.Type()) {
+				return true
+			}
+		}
+	case *ssa.UnOp:
+		return errorTest(c.X)
+	}
+	return false
+}
+
+// propagates reports whether the error returned by fn reaches the controller: fn
+// returns (reconcile.Result, error), or a function of the package that does returns
+// the error of a call of fn (wrapped or not), directly or through such functions.
+func (c *checker) propagates(fn *ssa.Function) bool {
+	if done, ok := c.memo[fn]; ok {
+		return done
+	}
+	c.memo[fn] = false // recursion
+	res := fn.Signature.Results()
+	if res.Len() == 2 && k8sapi.IsResult(res.At(0).Type()) {
+		c.memo[fn] = true
+		return true
+	}
+	if c.callers == nil {
+		c.callers = callSites(c.s)
+	}
+	for _, call := range c.callers[fn] {
+		caller := call.Parent()
+		errv := resultValue(call)
+		if errv == nil {
+			continue
+		}
+		for _, ret := range recssa.Returns(caller) {
+			if ret.Parent() == caller && len(ret.Results) > 0 &&
+				recssa.Derives(ret.Results[len(ret.Results)-1], errv, isTerminal) && c.propagates(caller) {
+				c.memo[fn] = true
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// resultValue returns the value of the call's last result (the error), or nil.
+func resultValue(call *ssa.Call) ssa.Value {
+	if _, ok := call.Type().(*types.Tuple); !ok {
+		return call
+	}
+	n := call.Type().(*types.Tuple).Len()
+	for _, ref := range analyzerutil.Referrers(call) {
+		if ex, ok := ref.(*ssa.Extract); ok && ex.Index == n-1 {
+			return ex
+		}
+	}
+	return nil
+}
+
+func isTerminal(c *ssa.Call) bool {
+	fn := c.Call.StaticCallee()
+	return fn != nil && fn.Object() != nil && k8sapi.IsObj(fn.Object(), k8sapi.ReconcilePkg, "TerminalError")
+}
+
+// callSites maps each function of the package (declared or literal) to its static
+// call sites in the package.
+func callSites(s *recssa.Result) map[*ssa.Function][]*ssa.Call {
+	out := map[*ssa.Function][]*ssa.Call{}
+	for _, fn := range s.All() {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if call, ok := instr.(*ssa.Call); ok {
+					if callee := call.Call.StaticCallee(); callee != nil {
+						out[callee] = append(out[callee], call)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
