@@ -7,7 +7,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"strings"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
@@ -46,12 +45,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return rep.Outcome(), nil
 	}
 	r := pass.ResultOf[reach.Analyzer].(*reach.Result)
-	c := &checker{pass: pass, s: s, status: map[token.Pos]bool{}, waits: map[*ssa.Function]bool{}}
-	for _, site := range r.Sites(reach.StatusWrite) {
-		if call, ok := site.Node.(*ast.CallExpr); ok {
-			c.status[call.Lparen] = true
-		}
-	}
+	c := &checker{pass: pass, s: s, status: analyzerutil.StatusWrites(r), waits: map[*ssa.Function]bool{}}
 	for _, node := range r.Funcs() {
 		if rep.Skip(node.Pos()) {
 			continue
@@ -79,7 +73,7 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			path := analyzerutil.Between(t.Failed, ret.Block())
-			if c.specific(path, t.Err, ret.Block()) || c.records(path, t.Err) {
+			if c.specific(path, t.Err, ret.Block()) || analyzerutil.Records(path, t.Err, c.status) {
 				continue
 			}
 			call := analyzerutil.OriginCall(t.Err)
@@ -206,153 +200,6 @@ func derivesFromErr(v, err ssa.Value) bool {
 		return false
 	}
 	return walk(v, 0)
-}
-
-// records reports whether the failure is recorded on the object on the way to the
-// return: a status write (or a call of a function that writes status), a call that sets
-// a condition (a function or method whose name or package mentions conditions:
-// meta.SetStatusCondition, cluster-api's conditions.MarkFalse, r.setCondition), a store
-// into a field under Status (obj.Status.Message = ...), or the error handed to anything
-// but a logger, an event recorder, a formatter or a predicate (a helper that records
-// it, an error list).
-func (c *checker) records(path []*ssa.BasicBlock, err ssa.Value) bool {
-	on := map[*ssa.BasicBlock]bool{}
-	for _, b := range path {
-		on[b] = true
-	}
-	for _, b := range path {
-		for _, instr := range b.Instrs {
-			switch in := instr.(type) {
-			case ssa.CallInstruction:
-				if c.status[in.Pos()] || conditionCall(in.Common()) {
-					return true
-				}
-			case *ssa.Store:
-				if underStatus(in.Addr) {
-					return true
-				}
-			}
-		}
-	}
-	return kept(err, on, map[ssa.Value]bool{})
-}
-
-// conditionCall reports whether the call sets or changes a condition, by the name of
-// the function or method or of its package.
-func conditionCall(c *ssa.CallCommon) bool {
-	var obj types.Object
-	if c.IsInvoke() {
-		obj = c.Method
-	} else if fn := c.StaticCallee(); fn != nil {
-		obj = fn.Object()
-		if obj == nil && fn.Parent() != nil {
-			obj = fn.Parent().Object()
-		}
-	}
-	if obj == nil {
-		return false
-	}
-	name := strings.ToLower(obj.Name())
-	if strings.Contains(name, "condition") && !strings.HasPrefix(name, "get") && !strings.HasPrefix(name, "is") && !strings.HasPrefix(name, "has") && !strings.HasPrefix(name, "find") {
-		return true
-	}
-	return obj.Pkg() != nil && strings.Contains(strings.ToLower(obj.Pkg().Name()), "conditions") &&
-		(strings.HasPrefix(name, "mark") || strings.HasPrefix(name, "set"))
-}
-
-// underStatus reports whether addr is a field reached through a field named Status.
-func underStatus(addr ssa.Value) bool {
-	for range 8 {
-		fa, ok := addr.(*ssa.FieldAddr)
-		if !ok {
-			return false
-		}
-		if recssa.FieldName(fa) == "Status" {
-			return true
-		}
-		addr = fa.X
-		if u, ok := addr.(*ssa.UnOp); ok && u.Op == token.MUL {
-			addr = u.X
-		}
-	}
-	return false
-}
-
-// kept reports whether v (the error, or a value made from it) is used on the path in
-// a way that keeps it: stored, or given to a function that is not a logger, an event
-// recorder, a formatter (fmt.Sprintf, fmt.Errorf, err.Error(), errors.Wrap, whose
-// result is followed) or a predicate (a bool result).
-func kept(v ssa.Value, on map[*ssa.BasicBlock]bool, seen map[ssa.Value]bool) bool {
-	if seen[v] {
-		return false
-	}
-	seen[v] = true
-	for _, ref := range analyzerutil.Referrers(v) {
-		if !on[ref.Block()] {
-			continue
-		}
-		switch ref := ref.(type) {
-		case *ssa.MakeInterface, *ssa.ChangeInterface, *ssa.ChangeType, *ssa.Slice:
-			if kept(ref.(ssa.Value), on, seen) {
-				return true
-			}
-		case *ssa.Store:
-			ia, ok := ref.Addr.(*ssa.IndexAddr)
-			if !ok {
-				return true
-			}
-			arr, ok := ia.X.(*ssa.Alloc)
-			if !ok {
-				return true
-			}
-			if kept(arr, on, seen) { // the variadic arguments of a call
-				return true
-			}
-		case *ssa.IndexAddr:
-		case ssa.CallInstruction:
-			common := ref.Common()
-			if analyzerutil.Logging(common) {
-				continue
-			}
-			call, ok := ref.(*ssa.Call)
-			if !ok {
-				return true // go, defer
-			}
-			if sig := common.Signature(); sig.Results().Len() == 1 {
-				t := sig.Results().At(0).Type()
-				if b, ok := t.Underlying().(*types.Basic); ok && b.Kind() == types.Bool {
-					continue // a predicate
-				}
-				if formatter(common) && kept(call, on, seen) {
-					return true
-				}
-				if formatter(common) {
-					continue
-				}
-			}
-			return true
-		}
-	}
-	return false
-}
-
-// formatter reports whether the call only formats its arguments into a string or an
-// error: err.Error(), fmt.Sprint*, fmt.Errorf, errors.New, pkg/errors Wrap*/WithMessage*.
-func formatter(c *ssa.CallCommon) bool {
-	if c.IsInvoke() {
-		return c.Method.Name() == "Error" || c.Method.Name() == "String"
-	}
-	fn := c.StaticCallee()
-	if fn == nil || fn.Object() == nil || fn.Object().Pkg() == nil {
-		return false
-	}
-	switch fn.Object().Pkg().Path() {
-	case "fmt":
-		return strings.HasPrefix(fn.Name(), "Sprint") || fn.Name() == "Errorf"
-	case "errors", "github.com/pkg/errors", "github.com/cockroachdb/errors":
-		return fn.Name() != "Is" && fn.Name() != "As"
-	}
-	return false
 }
 
 // waitHelper reports whether call is a call of a function of this package whose error

@@ -42,9 +42,7 @@ const (
 )
 
 type checker struct {
-	s       *recssa.Result
-	callers map[*ssa.Function][]*ssa.Call
-	memo    map[*ssa.Function]bool
+	prop *analyzerutil.Propagation
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -54,7 +52,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return rep.Outcome(), nil
 	}
 	r := pass.ResultOf[reach.Analyzer].(*reach.Result)
-	c := &checker{s: s, memo: map[*ssa.Function]bool{}}
+	c := &checker{prop: analyzerutil.NewPropagation(s)}
 	fix := fixNoTerminal
 	if k8sapi.LookupObject(pass.Pkg, k8sapi.ReconcilePkg, "TerminalError") != nil {
 		fix = fixTerminal
@@ -88,7 +86,7 @@ func run(pass *analysis.Pass) (any, error) {
 					continue
 				}
 				state, ok := stateTest(fn, ctor.Block())
-				if !ok || !c.propagates(fn) {
+				if !ok || !c.prop.Reaches(fn) {
 					continue
 				}
 				reported[ctor] = true
@@ -211,72 +209,3 @@ func errorTest(cond ssa.Value) bool {
 	return false
 }
 
-// propagates reports whether the error returned by fn reaches the controller: fn
-// returns (reconcile.Result, error), or a function of the package that does returns
-// the error of a call of fn (wrapped or not), directly or through such functions.
-func (c *checker) propagates(fn *ssa.Function) bool {
-	if done, ok := c.memo[fn]; ok {
-		return done
-	}
-	c.memo[fn] = false // recursion
-	res := fn.Signature.Results()
-	if res.Len() == 2 && k8sapi.IsResult(res.At(0).Type()) {
-		c.memo[fn] = true
-		return true
-	}
-	if c.callers == nil {
-		c.callers = callSites(c.s)
-	}
-	for _, call := range c.callers[fn] {
-		caller := call.Parent()
-		errv := resultValue(call)
-		if errv == nil {
-			continue
-		}
-		for _, ret := range recssa.Returns(caller) {
-			if ret.Parent() == caller && len(ret.Results) > 0 &&
-				recssa.Derives(ret.Results[len(ret.Results)-1], errv, isTerminal) && c.propagates(caller) {
-				c.memo[fn] = true
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// resultValue returns the value of the call's last result (the error), or nil.
-func resultValue(call *ssa.Call) ssa.Value {
-	if _, ok := call.Type().(*types.Tuple); !ok {
-		return call
-	}
-	n := call.Type().(*types.Tuple).Len()
-	for _, ref := range analyzerutil.Referrers(call) {
-		if ex, ok := ref.(*ssa.Extract); ok && ex.Index == n-1 {
-			return ex
-		}
-	}
-	return nil
-}
-
-func isTerminal(c *ssa.Call) bool {
-	fn := c.Call.StaticCallee()
-	return fn != nil && fn.Object() != nil && k8sapi.IsObj(fn.Object(), k8sapi.ReconcilePkg, "TerminalError")
-}
-
-// callSites maps each function of the package (declared or literal) to its static
-// call sites in the package.
-func callSites(s *recssa.Result) map[*ssa.Function][]*ssa.Call {
-	out := map[*ssa.Function][]*ssa.Call{}
-	for _, fn := range s.All() {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				if call, ok := instr.(*ssa.Call); ok {
-					if callee := call.Call.StaticCallee(); callee != nil {
-						out[callee] = append(out[callee], call)
-					}
-				}
-			}
-		}
-	}
-	return out
-}

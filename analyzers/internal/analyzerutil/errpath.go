@@ -1,6 +1,7 @@
 package analyzerutil
 
 import (
+	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -9,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
+	"github.com/reconcilelint/reconcilelint/passes/reach"
 	"github.com/reconcilelint/reconcilelint/passes/recssa"
 )
 
@@ -580,4 +582,249 @@ func metadataCall(c *ssa.CallCommon) bool {
 
 func isObjectMeta(t types.Type) bool {
 	return k8sapi.IsType(t, k8sapi.MetaV1Pkg, "ObjectMeta") || k8sapi.IsPointerTo(t, k8sapi.MetaV1Pkg, "ObjectMeta")
+}
+
+// Records reports whether the failure is recorded on the object on the way to the
+// return: a status write (or a call of a function that writes status), a call that sets
+// a condition (a function or method whose name or package mentions conditions:
+// meta.SetStatusCondition, cluster-api's conditions.MarkFalse, r.setCondition), a store
+// into a field under Status (obj.Status.Message = ...), or the error handed to anything
+// but a logger, an event recorder, a formatter or a predicate (a helper that records
+// it, an error list). status holds the calls that write status (StatusWrites).
+func Records(path []*ssa.BasicBlock, err ssa.Value, status map[token.Pos]bool) bool {
+	on := map[*ssa.BasicBlock]bool{}
+	for _, b := range path {
+		on[b] = true
+	}
+	for _, b := range path {
+		for _, instr := range b.Instrs {
+			switch in := instr.(type) {
+			case ssa.CallInstruction:
+				if status[in.Pos()] || conditionCall(in.Common()) {
+					return true
+				}
+			case *ssa.Store:
+				if underStatus(in.Addr) {
+					return true
+				}
+			}
+		}
+	}
+	return kept(err, on, map[ssa.Value]bool{})
+}
+
+// conditionCall reports whether the call sets or changes a condition, by the name of
+// the function or method or of its package.
+func conditionCall(c *ssa.CallCommon) bool {
+	var obj types.Object
+	if c.IsInvoke() {
+		obj = c.Method
+	} else if fn := c.StaticCallee(); fn != nil {
+		obj = fn.Object()
+		if obj == nil && fn.Parent() != nil {
+			obj = fn.Parent().Object()
+		}
+	}
+	if obj == nil {
+		return false
+	}
+	name := strings.ToLower(obj.Name())
+	if strings.Contains(name, "condition") && !strings.HasPrefix(name, "get") && !strings.HasPrefix(name, "is") && !strings.HasPrefix(name, "has") && !strings.HasPrefix(name, "find") {
+		return true
+	}
+	return obj.Pkg() != nil && strings.Contains(strings.ToLower(obj.Pkg().Name()), "conditions") &&
+		(strings.HasPrefix(name, "mark") || strings.HasPrefix(name, "set"))
+}
+
+// underStatus reports whether addr is a field reached through a field named Status.
+func underStatus(addr ssa.Value) bool {
+	for range 8 {
+		fa, ok := addr.(*ssa.FieldAddr)
+		if !ok {
+			return false
+		}
+		if recssa.FieldName(fa) == "Status" {
+			return true
+		}
+		addr = fa.X
+		if u, ok := addr.(*ssa.UnOp); ok && u.Op == token.MUL {
+			addr = u.X
+		}
+	}
+	return false
+}
+
+// kept reports whether v (the error, or a value made from it) is used on the path in
+// a way that keeps it: stored, or given to a function that is not a logger, an event
+// recorder, a formatter (fmt.Sprintf, fmt.Errorf, err.Error(), errors.Wrap, whose
+// result is followed) or a predicate (a bool result).
+func kept(v ssa.Value, on map[*ssa.BasicBlock]bool, seen map[ssa.Value]bool) bool {
+	if seen[v] {
+		return false
+	}
+	seen[v] = true
+	for _, ref := range Referrers(v) {
+		if !on[ref.Block()] {
+			continue
+		}
+		switch ref := ref.(type) {
+		case *ssa.MakeInterface, *ssa.ChangeInterface, *ssa.ChangeType, *ssa.Slice:
+			if kept(ref.(ssa.Value), on, seen) {
+				return true
+			}
+		case *ssa.Store:
+			ia, ok := ref.Addr.(*ssa.IndexAddr)
+			if !ok {
+				return true
+			}
+			arr, ok := ia.X.(*ssa.Alloc)
+			if !ok {
+				return true
+			}
+			if kept(arr, on, seen) { // the variadic arguments of a call
+				return true
+			}
+		case *ssa.IndexAddr:
+		case ssa.CallInstruction:
+			common := ref.Common()
+			if Logging(common) {
+				continue
+			}
+			call, ok := ref.(*ssa.Call)
+			if !ok {
+				return true // go, defer
+			}
+			if sig := common.Signature(); sig.Results().Len() == 1 {
+				t := sig.Results().At(0).Type()
+				if b, ok := t.Underlying().(*types.Basic); ok && b.Kind() == types.Bool {
+					continue // a predicate
+				}
+				if formatter(common) && kept(call, on, seen) {
+					return true
+				}
+				if formatter(common) {
+					continue
+				}
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// formatter reports whether the call only formats its arguments into a string or an
+// error: err.Error(), fmt.Sprint*, fmt.Errorf, errors.New, pkg/errors Wrap*/WithMessage*.
+func formatter(c *ssa.CallCommon) bool {
+	if c.IsInvoke() {
+		return c.Method.Name() == "Error" || c.Method.Name() == "String"
+	}
+	fn := c.StaticCallee()
+	if fn == nil || fn.Object() == nil || fn.Object().Pkg() == nil {
+		return false
+	}
+	switch fn.Object().Pkg().Path() {
+	case "fmt":
+		return strings.HasPrefix(fn.Name(), "Sprint") || fn.Name() == "Errorf"
+	case "errors", "github.com/pkg/errors", "github.com/cockroachdb/errors":
+		return fn.Name() != "Is" && fn.Name() != "As"
+	}
+	return false
+}
+
+// StatusWrites returns the positions (of the left parenthesis) of the calls of the
+// package that write status: Status() and SubResource("status") writes, patch helpers,
+// and calls of functions that do (reach's StatusWrite sites).
+func StatusWrites(r *reach.Result) map[token.Pos]bool {
+	out := map[token.Pos]bool{}
+	for _, site := range r.Sites(reach.StatusWrite) {
+		if call, ok := site.Node.(*ast.CallExpr); ok {
+			out[call.Lparen] = true
+		}
+	}
+	return out
+}
+
+// Propagation answers whether the error a function of the package returns reaches the
+// controller: the function returns (reconcile.Result, error), or a function of the
+// package that does returns the error of a call of it, wrapped or not (not made
+// terminal), directly or through such functions.
+type Propagation struct {
+	s       *recssa.Result
+	callers map[*ssa.Function][]*ssa.Call
+	memo    map[*ssa.Function]bool
+}
+
+// NewPropagation returns the Propagation of the package of s.
+func NewPropagation(s *recssa.Result) *Propagation {
+	return &Propagation{s: s, memo: map[*ssa.Function]bool{}}
+}
+
+// Reaches reports whether the error that fn returns reaches the controller.
+func (p *Propagation) Reaches(fn *ssa.Function) bool {
+	if done, ok := p.memo[fn]; ok {
+		return done
+	}
+	p.memo[fn] = false // recursion
+	res := fn.Signature.Results()
+	if res.Len() == 2 && k8sapi.IsResult(res.At(0).Type()) {
+		p.memo[fn] = true
+		return true
+	}
+	if p.callers == nil {
+		p.callers = callSites(p.s)
+	}
+	for _, call := range p.callers[fn] {
+		caller := call.Parent()
+		errv := LastResult(call)
+		if errv == nil {
+			continue
+		}
+		for _, ret := range recssa.Returns(caller) {
+			if ret.Parent() == caller && len(ret.Results) > 0 &&
+				recssa.Derives(ret.Results[len(ret.Results)-1], errv, IsTerminal) && p.Reaches(caller) {
+				p.memo[fn] = true
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// LastResult returns the value of the call's last result (its error), or nil when it
+// is not used.
+func LastResult(call *ssa.Call) ssa.Value {
+	tup, ok := call.Type().(*types.Tuple)
+	if !ok {
+		return call
+	}
+	for _, ref := range Referrers(call) {
+		if ex, ok := ref.(*ssa.Extract); ok && ex.Index == tup.Len()-1 {
+			return ex
+		}
+	}
+	return nil
+}
+
+// IsTerminal reports whether c is a call of reconcile.TerminalError.
+func IsTerminal(c *ssa.Call) bool {
+	fn := c.Call.StaticCallee()
+	return fn != nil && fn.Object() != nil && k8sapi.IsObj(fn.Object(), k8sapi.ReconcilePkg, "TerminalError")
+}
+
+// callSites maps each function of the package (declared or literal) to its static
+// call sites in the package.
+func callSites(s *recssa.Result) map[*ssa.Function][]*ssa.Call {
+	out := map[*ssa.Function][]*ssa.Call{}
+	for _, fn := range s.All() {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if call, ok := instr.(*ssa.Call); ok {
+					if callee := call.Call.StaticCallee(); callee != nil {
+						out[callee] = append(out[callee], call)
+					}
+				}
+			}
+		}
+	}
+	return out
 }
