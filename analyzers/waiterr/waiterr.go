@@ -208,4 +208,3 @@ func errorTest(cond ssa.Value) bool {
 	}
 	return false
 }
-
