@@ -26,8 +26,10 @@
 // started on another goroutine. A loop whose header variable (the counter of a
 // three-clause for, the key or value of a range) flows into the arguments of the failing
 // call, directly or through locals the body builds from it (`pod := newPod(obj, i)`, a
-// field store `cm.Name = name`, a pointer filled by `fill(&pod, i)`), handles a different
-// object each turn: an item loop. So does a counted loop (three-clause for, range over
+// field store `cm.Name = name`, a pointer filled by `fill(&pod, i)`), or into a closure
+// given to the failing call (a loop over leader pods that calls
+// `retry.Do(func() error { return check(pod) })`: the helper retries one pod, the loop
+// moves to the next), handles a different object each turn: an item loop. So does a counted loop (three-clause for, range over
 // an integer) that goes on to the next turn after a success, as loops creating N
 // replicas with generateName do. A counter that reaches only the ctx (a per-attempt
 // timeout) or a log line does not make an item loop. Good (one replica per turn):
