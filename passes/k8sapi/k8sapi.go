@@ -275,8 +275,9 @@ var waitBlocking = []string{
 
 // BlockingCall returns a short description ("time.Sleep", "wait.PollUntilContextTimeout")
 // when call holds the calling goroutine for a time, or "". retry.RetryOnConflict and
-// retry.OnError are not blocking in this sense: they retry a bounded number of times
-// with short documented steps, and are the sanctioned way to handle conflicts.
+// retry.OnError are not blocking in this sense by themselves: with their documented
+// Backoffs they retry a few times with short steps. How long their Backoff makes them
+// sleep is judged in package reach (longConflictRetry), as for wait.ExponentialBackoff.
 func BlockingCall(info *types.Info, call *ast.CallExpr) string {
 	obj := Callee(info, call)
 	if obj == nil || obj.Pkg() == nil {
