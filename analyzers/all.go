@@ -12,6 +12,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/ctxfield"
 	"github.com/reconcilelint/reconcilelint/analyzers/directive"
 	"github.com/reconcilelint/reconcilelint/analyzers/droppederr"
+	"github.com/reconcilelint/reconcilelint/analyzers/errpoll"
 	"github.com/reconcilelint/reconcilelint/analyzers/finalizer"
 	"github.com/reconcilelint/reconcilelint/analyzers/goroutine"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
@@ -20,6 +21,8 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/nocancel"
 	"github.com/reconcilelint/reconcilelint/analyzers/notfound"
 	"github.com/reconcilelint/reconcilelint/analyzers/ownerref"
+	"github.com/reconcilelint/reconcilelint/analyzers/permanenterr"
+	"github.com/reconcilelint/reconcilelint/analyzers/priorityonly"
 	"github.com/reconcilelint/reconcilelint/analyzers/queuedone"
 	"github.com/reconcilelint/reconcilelint/analyzers/requeue"
 	"github.com/reconcilelint/reconcilelint/analyzers/requeueafter"
@@ -30,6 +33,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/sleep"
 	"github.com/reconcilelint/reconcilelint/analyzers/statusupdate"
 	"github.com/reconcilelint/reconcilelint/analyzers/terminalerror"
+	"github.com/reconcilelint/reconcilelint/analyzers/waiterr"
 	"github.com/reconcilelint/reconcilelint/analyzers/watchinreconcile"
 )
 
@@ -41,6 +45,7 @@ type RuleSettings struct {
 	Conditions       analyzerutil.NoOptions  `json:"conditions,omitempty"`
 	Ctxfield         analyzerutil.NoOptions  `json:"ctxfield,omitempty"`
 	Droppederr       analyzerutil.NoOptions  `json:"droppederr,omitempty"`
+	Errpoll          analyzerutil.NoOptions  `json:"errpoll,omitempty"`
 	Finalizer        analyzerutil.NoOptions  `json:"finalizer,omitempty"`
 	Goroutine        analyzerutil.NoOptions  `json:"goroutine,omitempty"`
 	Mergefrom        analyzerutil.NoOptions  `json:"mergefrom,omitempty"`
@@ -48,6 +53,8 @@ type RuleSettings struct {
 	Nocancel         nocancel.Config         `json:"nocancel,omitempty"`
 	Notfound         analyzerutil.NoOptions  `json:"notfound,omitempty"`
 	Ownerref         analyzerutil.NoOptions  `json:"ownerref,omitempty"`
+	Permanenterr     analyzerutil.NoOptions  `json:"permanenterr,omitempty"`
+	Priorityonly     analyzerutil.NoOptions  `json:"priorityonly,omitempty"`
 	Queuedone        queuedone.Config        `json:"queuedone,omitempty"`
 	Requeue          analyzerutil.NoOptions  `json:"requeue,omitempty"`
 	Requeueafter     requeueafter.Config     `json:"requeueafter,omitempty"`
@@ -58,6 +65,7 @@ type RuleSettings struct {
 	Sleep            sleep.Config            `json:"sleep,omitempty"`
 	Statusupdate     analyzerutil.NoOptions  `json:"statusupdate,omitempty"`
 	Terminalerror    analyzerutil.NoOptions  `json:"terminalerror,omitempty"`
+	Waiterr          analyzerutil.NoOptions  `json:"waiterr,omitempty"`
 	Watchinreconcile watchinreconcile.Config `json:"watchinreconcile,omitempty"`
 }
 
@@ -89,6 +97,8 @@ var Rules = []Rule{
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return ctxfield.Analyzer, nil }},
 	{Name: "droppederr", Title: "report client writes whose error is discarded", Analyzer: droppederr.Analyzer, Default: droppederr.Default, Since: droppederr.Since, Severity: droppederr.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return droppederr.Analyzer, nil }},
+	{Name: "errpoll", Title: "report a failure turned into a fixed-rate poll", Analyzer: errpoll.Analyzer, Default: errpoll.Default, Since: errpoll.Since, Severity: errpoll.Severity, Fix: false,
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return errpoll.Analyzer, nil }},
 	{Name: "finalizer", Title: "report unsafe finalizer removal and finalizer patches", Analyzer: finalizer.Analyzer, Default: finalizer.Default, Since: finalizer.Since, Severity: finalizer.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return finalizer.Analyzer, nil }},
 	{Name: "goroutine", Title: "report goroutines that outlive the reconcile", Analyzer: goroutine.Analyzer, Default: goroutine.Default, Since: goroutine.Since, Severity: goroutine.Severity, Fix: false,
@@ -103,6 +113,10 @@ var Rules = []Rule{
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return notfound.Analyzer, nil }},
 	{Name: "ownerref", Title: "report owner references across scopes or namespaces", Analyzer: ownerref.Analyzer, Default: ownerref.Default, Since: ownerref.Since, Severity: ownerref.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return ownerref.Analyzer, nil }},
+	{Name: "permanenterr", Title: "report a permanent API error returned to be retried", Analyzer: permanenterr.Analyzer, Default: permanenterr.Default, Since: permanenterr.Since, Severity: permanenterr.Severity, Fix: false,
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return permanenterr.Analyzer, nil }},
+	{Name: "priorityonly", Title: "report a Result whose Priority is never used", Analyzer: priorityonly.Analyzer, Default: priorityonly.Default, Since: priorityonly.Since, Severity: priorityonly.Severity, Fix: false,
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return priorityonly.Analyzer, nil }},
 	{Name: "queuedone", Title: "report work-queue items that miss Done or Forget", Analyzer: queuedone.Analyzer, Default: queuedone.Default, Since: queuedone.Since, Severity: queuedone.Severity, Fix: true,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return queuedone.New(s.Queuedone) }},
 	{Name: "requeue", Title: "report the deprecated Result.Requeue field", Analyzer: requeue.Analyzer, Default: requeue.Default, Since: requeue.Since, Severity: requeue.Severity, Fix: true,
@@ -123,6 +137,8 @@ var Rules = []Rule{
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return statusupdate.Analyzer, nil }},
 	{Name: "terminalerror", Title: "report unrecorded or transient terminal errors", Analyzer: terminalerror.Analyzer, Default: terminalerror.Default, Since: terminalerror.Since, Severity: terminalerror.Severity, Fix: true,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return terminalerror.Analyzer, nil }},
+	{Name: "waiterr", Title: "report a fresh error for a wait or for invalid input", Analyzer: waiterr.Analyzer, Default: waiterr.Default, Since: waiterr.Since, Severity: waiterr.Severity, Fix: false,
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return waiterr.Analyzer, nil }},
 	{Name: "watchinreconcile", Title: "report watches and controllers started inside reconcile", Analyzer: watchinreconcile.Analyzer, Default: watchinreconcile.Default, Since: watchinreconcile.Since, Severity: watchinreconcile.Severity, Fix: false,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return watchinreconcile.New(s.Watchinreconcile) }},
 }
