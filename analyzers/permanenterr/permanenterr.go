@@ -90,7 +90,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			err := call.Call.Args[0]
 			for _, ret := range recssa.Returns(fn) {
-				if ret.Parent() != fn || !b.Succs[0].Dominates(ret.Block()) {
+				if ret.Parent() != fn || len(b.Succs[0].Preds) != 1 || !b.Succs[0].Dominates(ret.Block()) {
 					continue
 				}
 				e := ret.Results[len(ret.Results)-1]

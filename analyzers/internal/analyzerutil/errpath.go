@@ -232,7 +232,8 @@ type ErrNilTest struct {
 	Failed *ssa.BasicBlock
 }
 
-// ErrNilTests returns the comparisons of error values with nil in fn.
+// ErrNilTests returns the comparisons of error values with nil in fn whose failed
+// side is a branch of its own (only the failed test reaches it).
 func ErrNilTests(fn *ssa.Function) []ErrNilTest {
 	var out []ErrNilTest
 	for _, b := range fn.Blocks {
@@ -256,6 +257,11 @@ func ErrNilTests(fn *ssa.Function) []ErrNilTest {
 		failed := b.Succs[0]
 		if cmp.Op == token.EQL {
 			failed = b.Succs[1]
+		}
+		if len(failed.Preds) != 1 {
+			// `if err == nil { ... }` with no else: the failed side is the join after
+			// the if, which the success path reaches too.
+			continue
 		}
 		out = append(out, ErrNilTest{Block: b, Err: v, Failed: failed})
 	}
@@ -411,7 +417,8 @@ func UnderFailure(fn *ssa.Function, b *ssa.BasicBlock) bool {
 		if ifi == nil {
 			continue
 		}
-		if c, ok := ifi.Cond.(*ssa.Call); ok && len(c.Call.Args) > 0 && ErrPredicate(c, c.Call.Args[0]) && blk.Succs[0].Dominates(b) {
+		if c, ok := ifi.Cond.(*ssa.Call); ok && len(c.Call.Args) > 0 && ErrPredicate(c, c.Call.Args[0]) &&
+			len(blk.Succs[0].Preds) == 1 && blk.Succs[0].Dominates(b) {
 			return true
 		}
 	}
