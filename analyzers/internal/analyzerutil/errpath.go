@@ -694,7 +694,7 @@ func kept(v ssa.Value, on map[*ssa.BasicBlock]bool, seen map[ssa.Value]bool) boo
 		case *ssa.IndexAddr:
 		case ssa.CallInstruction:
 			common := ref.Common()
-			if Logging(common) {
+			if Logging(common) || logLike(common) {
 				continue
 			}
 			call, ok := ref.(*ssa.Call)
@@ -717,6 +717,27 @@ func kept(v ssa.Value, on map[*ssa.BasicBlock]bool, seen map[ssa.Value]bool) boo
 		}
 	}
 	return false
+}
+
+// logVerbs are the names of logging methods: a method of that name that returns
+// nothing is taken for a logger of the module (a scope that wraps logr, as
+// cluster-api providers have), which only reports what it is given.
+var logVerbs = map[string]bool{
+	"Error": true, "Errorf": true, "Info": true, "Infof": true, "Warn": true, "Warnf": true,
+	"Warning": true, "Warningf": true, "Debug": true, "Debugf": true, "Trace": true, "Tracef": true,
+	"Log": true, "Logf": true, "Print": true, "Printf": true, "Println": true,
+}
+
+// logLike reports whether the call is a method with a logging name that returns
+// nothing.
+func logLike(c *ssa.CallCommon) bool {
+	var name string
+	if c.IsInvoke() {
+		name = c.Method.Name()
+	} else if fn := c.StaticCallee(); fn != nil && fn.Signature.Recv() != nil {
+		name = fn.Name()
+	}
+	return logVerbs[name] && c.Signature().Results().Len() == 0
 }
 
 // formatter reports whether the call only formats its arguments into a string or an

@@ -70,6 +70,7 @@ func (r *R) ensure(ctx context.Context, app *api.App) error {
 
 type S struct {
 	client.Client
+	scope *Scope
 }
 
 func (s *S) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
@@ -87,5 +88,15 @@ func (s *S) reconcileNormal(ctx context.Context, app *api.App) (ctrl.Result, err
 		log.FromContext(ctx).Info(fmt.Sprintf("update failed: %v", err))
 		return result, nil // want `the error of s.Update is not returned: RequeueAfter with a nil error polls every 20s`
 	}
+	// A scope that wraps a logger, as cluster-api providers have: still only logged.
+	if err := s.Delete(ctx, app); err != nil {
+		s.scope.Error(err, "failed to delete")
+		return ctrl.Result{RequeueAfter: time.Minute}, nil // want `the error of s.Delete is not returned`
+	}
 	return ctrl.Result{}, nil
 }
+
+// Scope wraps a logger.
+type Scope struct{}
+
+func (*Scope) Error(err error, msg string, keysAndValues ...any) {}
