@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -155,6 +156,8 @@ func freshOrigins(e ssa.Value) []*ssa.Call {
 // state. The guarding test is the nearest if above b (in the dominator tree) that does
 // not test an error, together with the ifs of the same && or || chain (those that
 // share a successor with it): an earlier if whose other side returned does not guard b.
+// When that if is the head of a loop, b follows a search that found nothing (no
+// storage version among the CRD's versions): no state test guards it.
 func stateTest(fn *ssa.Function, b *ssa.BasicBlock) (analyzerutil.StateRead, bool) {
 	var guard *ssa.BasicBlock
 	for d := b.Idom(); d != nil; d = d.Idom() {
@@ -165,6 +168,11 @@ func stateTest(fn *ssa.Function, b *ssa.BasicBlock) (analyzerutil.StateRead, boo
 		if guard == nil {
 			if errorTest(ifi.Cond) {
 				continue
+			}
+			if strings.HasSuffix(d.Comment, ".loop") {
+				// The exit of a loop (for.loop, rangeindex.loop, ...): an error after
+				// a search that found nothing is not guarded by a state test.
+				return analyzerutil.StateRead{}, false
 			}
 			guard = d
 		} else if !shareSucc(guard, d) {
