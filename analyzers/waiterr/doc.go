@@ -46,8 +46,10 @@
 //     reported.
 //
 // The message depends on what the test reads: a Status field is a wait; a Spec field
-// is taken for invalid input, with a note for a field that another controller fills
-// in (then it is a wait as well); an object given to a function may be either. A fresh
+// of a custom resource (a kind declared outside k8s.io) is taken for invalid input,
+// with a note for a field that another controller fills in (then it is a wait as
+// well); the spec of a built-in kind (a Service's clusterIP, a Pod's nodeName) is not
+// this controller's input, and it and an object given to a function may be either. A fresh
 // error returned together with a positive RequeueAfter is the resulterr rule's finding
 // (the RequeueAfter is ignored), and a reconcile.TerminalError around the error is
 // what the rule asks for. On controller-runtime before v0.15, which has no

@@ -101,6 +101,13 @@ func run(pass *analysis.Pass) (any, error) {
 				case "Status":
 					text = fmt.Sprintf(msgStatus, name, state.Kind, state.Kind, analyzerutil.Chain(chain))
 				case "Spec":
+					if state.BuiltIn() {
+						// The spec of a Service or a VolumeAttachment is not this
+						// controller's input: it may be a wait or a state the
+						// controller did not expect.
+						text = fmt.Sprintf(msgObject, name, state.Kind+"'s spec", fix, analyzerutil.Chain(chain))
+						break
+					}
 					text = fmt.Sprintf(msgSpec, name, state.Kind, fix, analyzerutil.Chain(chain))
 				default:
 					text = fmt.Sprintf(msgObject, name, state.Kind, fix, analyzerutil.Chain(chain))

@@ -425,33 +425,39 @@ func UnderFailure(fn *ssa.Function, b *ssa.BasicBlock) bool {
 	return false
 }
 
-// APIObject returns the name of the Kubernetes API object type that t is or points to
-// (a struct that embeds metav1.ObjectMeta: Deployment, a custom resource), or "".
-func APIObject(t types.Type) string {
+// apiObject returns the name of the Kubernetes API object type that t is or points to
+// (a struct that embeds metav1.ObjectMeta: Deployment, a custom resource) and the
+// import path of its package, or "", "".
+func apiObject(t types.Type) (string, string) {
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()
 	}
 	st, ok := t.Underlying().(*types.Struct)
 	if !ok {
-		return ""
+		return "", ""
 	}
 	for f := range st.Fields() {
 		if f.Embedded() && k8sapi.IsType(f.Type(), k8sapi.MetaV1Pkg, "ObjectMeta") {
-			if n := k8sapi.Named(t); n != nil {
-				return n.Obj().Name()
+			if n := k8sapi.Named(t); n != nil && n.Obj().Pkg() != nil {
+				return n.Obj().Name(), n.Obj().Pkg().Path()
 			}
-			return "object"
+			return "object", ""
 		}
 	}
-	return ""
+	return "", ""
 }
 
 // StateRead is what a condition reads of an API object: the Status or Spec field of a
 // kind, or an object given to a function or method (a helper that reads its state).
 type StateRead struct {
 	Kind  string // the object's type name: "Deployment", "App"
+	Pkg   string // the import path of the package that declares it
 	Field string // "Status", "Spec", or "" for an object given to a call
 }
+
+// BuiltIn reports whether the object is a kind of Kubernetes itself (declared under
+// k8s.io/: a Pod, a Service, a CustomResourceDefinition), not a custom resource.
+func (r StateRead) BuiltIn() bool { return strings.HasPrefix(r.Pkg, "k8s.io/") }
 
 // StateOf returns what the boolean v (the condition of an if) reads of an API object's
 // state, preferring a Status field to a Spec field to an object given to a call; ok is
@@ -484,8 +490,8 @@ func StateOf(v ssa.Value) (StateRead, bool) {
 		switch x := v.(type) {
 		case *ssa.FieldAddr:
 			if name := recssa.FieldName(x); name == "Status" || name == "Spec" {
-				if k := APIObject(x.X.Type()); k != "" {
-					note(StateRead{Kind: k, Field: name})
+				if k, pkg := apiObject(x.X.Type()); k != "" {
+					note(StateRead{Kind: k, Pkg: pkg, Field: name})
 					return
 				}
 			}
@@ -493,8 +499,8 @@ func StateOf(v ssa.Value) (StateRead, bool) {
 		case *ssa.Field:
 			if st, ok := x.X.Type().Underlying().(*types.Struct); ok && x.Field < st.NumFields() {
 				if name := st.Field(x.Field).Name(); name == "Status" || name == "Spec" {
-					if k := APIObject(x.X.Type()); k != "" {
-						note(StateRead{Kind: k, Field: name})
+					if k, pkg := apiObject(x.X.Type()); k != "" {
+						note(StateRead{Kind: k, Pkg: pkg, Field: name})
 						return
 					}
 				}
@@ -547,8 +553,8 @@ func StateOf(v ssa.Value) (StateRead, bool) {
 				before := found
 				walk(a, depth+1)
 				if !before && !found {
-					if k := APIObject(a.Type()); k != "" && !isObjectMeta(a.Type()) {
-						note(StateRead{Kind: k})
+					if k, pkg := apiObject(a.Type()); k != "" && !isObjectMeta(a.Type()) {
+						note(StateRead{Kind: k, Pkg: pkg})
 					}
 				}
 			}
