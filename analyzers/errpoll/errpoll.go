@@ -3,7 +3,6 @@ package errpoll
 import (
 	_ "embed"
 	"fmt"
-	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -40,28 +39,17 @@ const msg = "the error of %s is not returned: RequeueAfter with a nil error poll
 
 func run(pass *analysis.Pass) (any, error) {
 	rep := analyzerutil.NewReporter(pass)
-	s := pass.ResultOf[recssa.Analyzer].(*recssa.Result)
-	if s.Empty() {
-		return rep.Outcome(), nil
-	}
-	r := pass.ResultOf[reach.Analyzer].(*reach.Result)
-	c := &checker{pass: pass, s: s, status: analyzerutil.StatusWrites(r), waits: map[*ssa.Function]bool{}}
-	for _, node := range r.Funcs() {
-		if rep.Skip(node.Pos()) {
+	c := &checker{s: pass.ResultOf[recssa.Analyzer].(*recssa.Result), waits: map[*ssa.Function]bool{}}
+	for f := range analyzerutil.ReachedSSA(pass, rep) {
+		if !analyzerutil.ReturnsResult(f.Fn) {
 			continue
 		}
-		fn := s.Func(node)
-		if fn == nil {
-			continue
+		if c.status == nil {
+			c.status = analyzerutil.StatusWrites(pass.ResultOf[reach.Analyzer].(*reach.Result))
 		}
-		res := fn.Signature.Results()
-		if res.Len() != 2 || !k8sapi.IsResult(res.At(0).Type()) || !k8sapi.IsError(res.At(1).Type()) {
-			continue
-		}
-		chain, _ := r.Reached(node)
-		tests := analyzerutil.ErrNilTests(fn)
-		for _, ret := range recssa.Returns(fn) {
-			if ret.Parent() != fn {
+		tests := analyzerutil.ErrNilTests(f.Fn)
+		for _, ret := range recssa.Returns(f.Fn) {
+			if ret.Parent() != f.Fn {
 				continue
 			}
 			t := innermost(tests, ret.Block())
@@ -80,14 +68,13 @@ func run(pass *analysis.Pass) (any, error) {
 			if call != nil && c.waitHelper(call) {
 				continue
 			}
-			c.report(rep, node, ret, call, after, chain)
+			rep.Report(analyzerutil.AtResult(f.Node, ret, 0, c.message(call, after, f.Chain)))
 		}
 	}
 	return rep.Outcome(), nil
 }
 
 type checker struct {
-	pass   *analysis.Pass
 	s      *recssa.Result
 	status map[token.Pos]bool // Lparen of status writes and calls of functions that write status
 	waits  map[*ssa.Function]bool
@@ -234,7 +221,8 @@ func (c *checker) waitHelper(call *ssa.Call) bool {
 	return fresh > 0
 }
 
-func (c *checker) report(rep *analyzerutil.Reporter, node ast.Node, ret *ssa.Return, call *ssa.Call, after ssa.Value, chain []string) {
+// message names the call whose error is dropped and the interval of the poll.
+func (c *checker) message(call *ssa.Call, after ssa.Value, chain []string) string {
 	what := "the call"
 	if call != nil {
 		if ce := c.s.CallExpr(call); ce != nil {
@@ -247,17 +235,5 @@ func (c *checker) report(rep *analyzerutil.Reporter, node ast.Node, ret *ssa.Ret
 			rate = "every " + time.Duration(n).String()
 		}
 	}
-	d := analysis.Diagnostic{Pos: ret.Pos(), Message: fmtMsg(what, rate, chain)}
-	ast.Inspect(node, func(n ast.Node) bool {
-		if r, ok := n.(*ast.ReturnStmt); ok && r.Pos() == ret.Pos() && len(r.Results) == 2 {
-			d.Pos, d.End = r.Results[0].Pos(), r.Results[0].End()
-			return false
-		}
-		return true
-	})
-	rep.Report(d)
-}
-
-func fmtMsg(what, rate string, chain []string) string {
 	return fmt.Sprintf(msg, what, rate, analyzerutil.Chain(chain))
 }

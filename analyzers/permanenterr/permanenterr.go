@@ -3,7 +3,7 @@ package permanenterr
 import (
 	_ "embed"
 	"fmt"
-	"go/ast"
+	"go/token"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -55,73 +55,70 @@ const (
 func run(pass *analysis.Pass) (any, error) {
 	rep := analyzerutil.NewReporter(pass)
 	s := pass.ResultOf[recssa.Analyzer].(*recssa.Result)
-	if s.Empty() {
-		return rep.Outcome(), nil
-	}
-	r := pass.ResultOf[reach.Analyzer].(*reach.Result)
-	status := analyzerutil.StatusWrites(r)
 	prop := analyzerutil.NewPropagation(s)
+	var status map[token.Pos]bool
 	format := msgNoTerminal
 	if k8sapi.LookupObject(pass.Pkg, k8sapi.ReconcilePkg, "TerminalError") != nil {
 		format = msgTerminal
 	}
-	for _, node := range r.Funcs() {
-		if rep.Skip(node.Pos()) {
+	for f := range analyzerutil.ReachedSSA(pass, rep) {
+		fn := f.Fn
+		if !prop.Reaches(fn) {
 			continue
 		}
-		fn := s.Func(node)
-		if fn == nil || !prop.Reaches(fn) {
-			continue
-		}
-		chain, _ := r.Reached(node)
 		for _, b := range fn.Blocks {
-			ifi := analyzerutil.CondIf(b)
-			if ifi == nil {
+			err, pred := permanentTest(b)
+			if err == nil {
 				continue
 			}
-			call, ok := ifi.Cond.(*ssa.Call)
-			if !ok || len(call.Call.Args) != 1 {
-				continue
-			}
-			callee := call.Call.StaticCallee()
-			if callee == nil || callee.Object() == nil || callee.Object().Pkg() == nil ||
-				callee.Object().Pkg().Path() != k8sapi.APIErrorsPkg || permanent[callee.Name()] == "" {
-				continue
-			}
-			err := call.Call.Args[0]
 			for _, ret := range recssa.Returns(fn) {
-				if ret.Parent() != fn || len(b.Succs[0].Preds) != 1 || !b.Succs[0].Dominates(ret.Block()) {
+				if ret.Parent() != fn || !onlyPermanent(b.Succs[0]) || !b.Succs[0].Dominates(ret.Block()) ||
+					!recssa.Derives(ret.Results[len(ret.Results)-1], err, analyzerutil.IsTerminal) {
 					continue
 				}
-				e := ret.Results[len(ret.Results)-1]
-				if !recssa.Derives(e, err, analyzerutil.IsTerminal) {
-					continue
+				if status == nil {
+					status = analyzerutil.StatusWrites(pass.ResultOf[reach.Analyzer].(*reach.Result))
 				}
 				cons := consequence
 				if analyzerutil.Records(analyzerutil.Between(b.Succs[0], ret.Block()), err, status) {
 					cons = consequenceRecorded
 				}
-				what := "apierrors." + callee.Name() + " recognises " + permanent[callee.Name()]
-				d := analysis.Diagnostic{Pos: ret.Pos(), Message: fmt.Sprintf(format, what, cons, analyzerutil.Chain(chain))}
-				if n := returnStmt(node, ret); n != nil {
-					last := n.Results[len(n.Results)-1]
-					d.Pos, d.End = last.Pos(), last.End()
-				}
-				rep.Report(d)
+				what := "apierrors." + pred + " recognises " + permanent[pred]
+				rep.Report(analyzerutil.AtResult(f.Node, ret, len(ret.Results)-1, fmt.Sprintf(format, what, cons, analyzerutil.Chain(f.Chain))))
 			}
 		}
 	}
 	return rep.Outcome(), nil
 }
 
-// returnStmt returns the return statement of ret in the function node, or nil.
-func returnStmt(node ast.Node, ret *ssa.Return) *ast.ReturnStmt {
-	var out *ast.ReturnStmt
-	ast.Inspect(node, func(n ast.Node) bool {
-		if r, ok := n.(*ast.ReturnStmt); ok && r.Pos() == ret.Pos() && len(r.Results) > 0 {
-			out = r
+// permanentTest returns, when block b ends in an if on one of the permanent
+// predicates, the tested error and the predicate's name; nil otherwise.
+func permanentTest(b *ssa.BasicBlock) (ssa.Value, string) {
+	ifi := analyzerutil.CondIf(b)
+	if ifi == nil {
+		return nil, ""
+	}
+	call, ok := ifi.Cond.(*ssa.Call)
+	if !ok || len(call.Call.Args) != 1 {
+		return nil, ""
+	}
+	callee := call.Call.StaticCallee()
+	if callee == nil || callee.Object() == nil || callee.Object().Pkg() == nil ||
+		callee.Object().Pkg().Path() != k8sapi.APIErrorsPkg || permanent[callee.Name()] == "" {
+		return nil, ""
+	}
+	return call.Call.Args[0], callee.Name()
+}
+
+// onlyPermanent reports whether block t is entered only from the true side of
+// permanent predicates (`case apierrors.IsBadRequest(err), apierrors.IsInvalid(err):`
+// enters one block from two tests). The true side of `if !apierrors.IsInvalid(err) {
+// ... }` is the join after the if, which other paths enter too.
+func onlyPermanent(t *ssa.BasicBlock) bool {
+	for _, p := range t.Preds {
+		if err, _ := permanentTest(p); err == nil || p.Succs[0] != t {
+			return false
 		}
-		return out == nil
-	})
-	return out
+	}
+	return len(t.Preds) > 0
 }

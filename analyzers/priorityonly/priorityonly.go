@@ -45,47 +45,29 @@ const (
 
 func run(pass *analysis.Pass) (any, error) {
 	rep := analyzerutil.NewReporter(pass)
-	s := pass.ResultOf[recssa.Analyzer].(*recssa.Result)
-	if s.Empty() {
-		return rep.Outcome(), nil
-	}
-	r := pass.ResultOf[reach.Analyzer].(*reach.Result)
-	off := priorityQueueOff(pass)
-	for _, node := range r.Funcs() {
-		if rep.Skip(node.Pos()) {
+	off := ""
+	checked := false
+	for f := range analyzerutil.ReachedSSA(pass, rep) {
+		if !analyzerutil.ReturnsResult(f.Fn) {
 			continue
 		}
-		fn := s.Func(node)
-		if fn == nil {
-			continue
+		if !checked {
+			off, checked = priorityQueueOff(pass), true
 		}
-		res := fn.Signature.Results()
-		if res.Len() != 2 || !k8sapi.IsResult(res.At(0).Type()) || !k8sapi.IsError(res.At(1).Type()) {
-			continue
-		}
-		chain, _ := r.Reached(node)
-		for _, ret := range recssa.Returns(fn) {
-			if ret.Parent() != fn || !hasPriority(ret.Results[0], ret.Block(), map[ssa.Value]bool{}) {
+		for _, ret := range recssa.Returns(f.Fn) {
+			if ret.Parent() != f.Fn || !hasPriority(ret.Results[0], ret.Block(), map[ssa.Value]bool{}) {
 				continue
 			}
 			var text string
 			switch {
 			case off != "":
-				text = fmt.Sprintf(msgNoQueue, off, analyzerutil.Chain(chain))
+				text = fmt.Sprintf(msgNoQueue, off, analyzerutil.Chain(f.Chain))
 			case analyzerutil.ZeroResult(ret.Results[0]) && !recssa.MayBeNonNil(ret.Results[1], ret.Block()):
-				text = fmt.Sprintf(msgOnly, analyzerutil.Chain(chain))
+				text = fmt.Sprintf(msgOnly, analyzerutil.Chain(f.Chain))
 			default:
 				continue
 			}
-			d := analysis.Diagnostic{Pos: ret.Pos(), Message: text}
-			ast.Inspect(node, func(n ast.Node) bool {
-				if rs, ok := n.(*ast.ReturnStmt); ok && rs.Pos() == ret.Pos() && len(rs.Results) == 2 {
-					d.Pos, d.End = rs.Results[0].Pos(), rs.Results[0].End()
-					return false
-				}
-				return true
-			})
-			rep.Report(d)
+			rep.Report(analyzerutil.AtResult(f.Node, ret, 0, text))
 		}
 	}
 	return rep.Outcome(), nil

@@ -2,14 +2,12 @@ package resulterr
 
 import (
 	_ "embed"
-	"go/ast"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
 	"github.com/reconcilelint/reconcilelint/passes/directives"
-	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 	"github.com/reconcilelint/reconcilelint/passes/reach"
 	"github.com/reconcilelint/reconcilelint/passes/recssa"
 )
@@ -35,29 +33,15 @@ const msg = "RequeueAfter is ignored when the error returned with it is non-nil:
 
 func run(pass *analysis.Pass) (any, error) {
 	rep := analyzerutil.NewReporter(pass)
-	s := pass.ResultOf[recssa.Analyzer].(*recssa.Result)
-	if s.Empty() {
-		return rep.Outcome(), nil
-	}
-	r := pass.ResultOf[reach.Analyzer].(*reach.Result)
-	for _, node := range r.Funcs() {
-		if rep.Skip(node.Pos()) {
+	for f := range analyzerutil.ReachedSSA(pass, rep) {
+		if !analyzerutil.ReturnsResult(f.Fn) {
 			continue
 		}
-		fn := s.Func(node)
-		if fn == nil {
-			continue
-		}
-		res := fn.Signature.Results()
-		if res.Len() != 2 || !k8sapi.IsResult(res.At(0).Type()) || !k8sapi.IsError(res.At(1).Type()) {
-			continue
-		}
-		chain, _ := r.Reached(node)
-		for _, ret := range recssa.Returns(fn) {
-			if ret.Parent() != fn || !check(ret) {
+		for _, ret := range recssa.Returns(f.Fn) {
+			if ret.Parent() != f.Fn || !check(ret) {
 				continue
 			}
-			report(rep, node, ret, chain)
+			rep.Report(analyzerutil.AtResult(f.Node, ret, 0, msg+analyzerutil.Chain(f.Chain)))
 		}
 	}
 	return rep.Outcome(), nil
@@ -104,22 +88,4 @@ func stored(v ssa.Value) ssa.Value {
 		return v
 	}
 	return sts[0].Val
-}
-
-func report(rep *analyzerutil.Reporter, fnNode ast.Node, ret *ssa.Return, chain []string) {
-	var stmt *ast.ReturnStmt
-	ast.Inspect(fnNode, func(n ast.Node) bool {
-		if stmt != nil {
-			return false
-		}
-		if r, ok := n.(*ast.ReturnStmt); ok && r.Pos() == ret.Pos() {
-			stmt = r
-		}
-		return true
-	})
-	d := analysis.Diagnostic{Pos: ret.Pos(), Message: msg + analyzerutil.Chain(chain)}
-	if stmt != nil && len(stmt.Results) == 2 {
-		d.Pos, d.End = stmt.Results[0].Pos(), stmt.Results[0].End()
-	}
-	rep.Report(d)
 }

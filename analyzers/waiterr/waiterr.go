@@ -42,42 +42,27 @@ const (
 	fixNoTerminal = "record the reason in a status condition and return a nil error (reconcile.TerminalError exists from controller-runtime v0.15)"
 )
 
-type checker struct {
-	prop *analyzerutil.Propagation
-}
-
 func run(pass *analysis.Pass) (any, error) {
 	rep := analyzerutil.NewReporter(pass)
 	s := pass.ResultOf[recssa.Analyzer].(*recssa.Result)
-	if s.Empty() {
-		return rep.Outcome(), nil
-	}
-	r := pass.ResultOf[reach.Analyzer].(*reach.Result)
-	c := &checker{prop: analyzerutil.NewPropagation(s)}
+	prop := analyzerutil.NewPropagation(s)
 	fix := fixNoTerminal
 	if k8sapi.LookupObject(pass.Pkg, k8sapi.ReconcilePkg, "TerminalError") != nil {
 		fix = fixTerminal
 	}
 	reported := map[*ssa.Call]bool{}
-	for _, node := range r.Funcs() {
-		if rep.Skip(node.Pos()) {
-			continue
-		}
-		fn := s.Func(node)
-		if fn == nil {
-			continue
-		}
+	for f := range analyzerutil.ReachedSSA(pass, rep) {
+		fn := f.Fn
 		res := fn.Signature.Results()
 		if res.Len() == 0 || !k8sapi.IsError(res.At(res.Len()-1).Type()) {
 			continue
 		}
-		chain, _ := r.Reached(node)
 		for _, ret := range recssa.Returns(fn) {
 			if ret.Parent() != fn {
 				continue
 			}
 			e := ret.Results[len(ret.Results)-1]
-			if len(ret.Results) == 2 && k8sapi.IsResult(ret.Results[0].Type()) {
+			if analyzerutil.ReturnsResult(fn) {
 				if _, ok := analyzerutil.RequeueAfter(ret.Results[0], ret.Block(), e); ok {
 					continue // the resulterr rule's: the RequeueAfter is ignored
 				}
@@ -86,37 +71,33 @@ func run(pass *analysis.Pass) (any, error) {
 				if reported[ctor] || ctor.Parent() != fn || analyzerutil.UnderFailure(fn, ctor.Block()) {
 					continue
 				}
-				state, ok := stateTest(fn, ctor.Block())
-				if !ok || !c.prop.Reaches(fn) {
+				state, ok := stateTest(ctor.Block())
+				if !ok || !prop.Reaches(fn) {
 					continue
 				}
 				reported[ctor] = true
-				ce := s.CallExpr(ctor)
-				if ce == nil {
-					continue
+				if ce := s.CallExpr(ctor); ce != nil {
+					rep.Reportf(ce, "%s", message(types.ExprString(ce.Fun), state, fix, f.Chain))
 				}
-				name := types.ExprString(ce.Fun)
-				var text string
-				switch state.Field {
-				case "Status":
-					text = fmt.Sprintf(msgStatus, name, state.Kind, state.Kind, analyzerutil.Chain(chain))
-				case "Spec":
-					if state.BuiltIn() {
-						// The spec of a Service or a VolumeAttachment is not this
-						// controller's input: it may be a wait or a state the
-						// controller did not expect.
-						text = fmt.Sprintf(msgObject, name, state.Kind+"'s spec", fix, analyzerutil.Chain(chain))
-						break
-					}
-					text = fmt.Sprintf(msgSpec, name, state.Kind, fix, analyzerutil.Chain(chain))
-				default:
-					text = fmt.Sprintf(msgObject, name, state.Kind, fix, analyzerutil.Chain(chain))
-				}
-				rep.Reportf(ce, "%s", text)
 			}
 		}
 	}
 	return rep.Outcome(), nil
+}
+
+// message says what the fresh error made by name after a test of state is taken for.
+func message(name string, state analyzerutil.StateRead, fix string, chain []string) string {
+	switch {
+	case state.Field == "Status":
+		return fmt.Sprintf(msgStatus, name, state.Kind, state.Kind, analyzerutil.Chain(chain))
+	case state.Field == "Spec" && !state.BuiltIn():
+		return fmt.Sprintf(msgSpec, name, state.Kind, fix, analyzerutil.Chain(chain))
+	case state.Field == "Spec":
+		// The spec of a Service or a VolumeAttachment is not this controller's input:
+		// it may be a wait or a state the controller did not expect.
+		return fmt.Sprintf(msgObject, name, state.Kind+"'s spec", fix, analyzerutil.Chain(chain))
+	}
+	return fmt.Sprintf(msgObject, name, state.Kind, fix, analyzerutil.Chain(chain))
 }
 
 // freshOrigins returns the fresh constructors (errors.New, fmt.Errorf without %w or an
@@ -165,7 +146,7 @@ func freshOrigins(e ssa.Value) []*ssa.Call {
 // share a successor with it): an earlier if whose other side returned does not guard b.
 // When that if is the head of a loop, b follows a search that found nothing (no
 // storage version among the CRD's versions): no state test guards it.
-func stateTest(fn *ssa.Function, b *ssa.BasicBlock) (analyzerutil.StateRead, bool) {
+func stateTest(b *ssa.BasicBlock) (analyzerutil.StateRead, bool) {
 	var guard *ssa.BasicBlock
 	for d := b.Idom(); d != nil; d = d.Idom() {
 		ifi := analyzerutil.CondIf(d)

@@ -5,8 +5,10 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"iter"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
@@ -487,25 +489,31 @@ func StateOf(v ssa.Value) (StateRead, bool) {
 				best, found = r, true
 			}
 		}
+		// stateField notes a Status or Spec field of an API object (the struct or
+		// pointer x) and reports whether it did.
+		stateField := func(x ssa.Value, name string) bool {
+			if name != "Status" && name != "Spec" {
+				return false
+			}
+			k, pkg := apiObject(x.Type())
+			if k != "" {
+				note(StateRead{Kind: k, Pkg: pkg, Field: name})
+			}
+			return k != ""
+		}
 		switch x := v.(type) {
 		case *ssa.FieldAddr:
-			if name := recssa.FieldName(x); name == "Status" || name == "Spec" {
-				if k, pkg := apiObject(x.X.Type()); k != "" {
-					note(StateRead{Kind: k, Pkg: pkg, Field: name})
-					return
-				}
+			if !stateField(x.X, recssa.FieldName(x)) {
+				walk(x.X, depth+1)
 			}
-			walk(x.X, depth+1)
 		case *ssa.Field:
+			name := ""
 			if st, ok := x.X.Type().Underlying().(*types.Struct); ok && x.Field < st.NumFields() {
-				if name := st.Field(x.Field).Name(); name == "Status" || name == "Spec" {
-					if k, pkg := apiObject(x.X.Type()); k != "" {
-						note(StateRead{Kind: k, Pkg: pkg, Field: name})
-						return
-					}
-				}
+				name = st.Field(x.Field).Name()
 			}
-			walk(x.X, depth+1)
+			if !stateField(x.X, name) {
+				walk(x.X, depth+1)
+			}
 		case *ssa.UnOp:
 			walk(x.X, depth+1)
 		case *ssa.BinOp:
@@ -861,4 +869,66 @@ func callSites(s *recssa.Result) map[*ssa.Function][]*ssa.Call {
 		}
 	}
 	return out
+}
+
+// SSAFunc is a function reached from a reconcile entry point, with its SSA form and the
+// chain from the entry point (for messages).
+type SSAFunc struct {
+	Node  ast.Node // the *ast.FuncDecl or *ast.FuncLit
+	Fn    *ssa.Function
+	Chain []string
+}
+
+// ReachedSSA yields the functions reached from a reconcile entry point that have an SSA
+// form, outside the files rep skips; nothing when the package has none (no entry
+// point). The analyzer must require reach.Analyzer and recssa.Analyzer.
+func ReachedSSA(pass *analysis.Pass, rep *Reporter) iter.Seq[SSAFunc] {
+	return func(yield func(SSAFunc) bool) {
+		s := pass.ResultOf[recssa.Analyzer].(*recssa.Result)
+		if s.Empty() {
+			return
+		}
+		r := pass.ResultOf[reach.Analyzer].(*reach.Result)
+		for _, node := range r.Funcs() {
+			if rep.Skip(node.Pos()) {
+				continue
+			}
+			fn := s.Func(node)
+			if fn == nil {
+				continue
+			}
+			chain, _ := r.Reached(node)
+			if !yield(SSAFunc{node, fn, chain}) {
+				return
+			}
+		}
+	}
+}
+
+// ReturnsResult reports whether fn returns (reconcile.Result, error).
+func ReturnsResult(fn *ssa.Function) bool {
+	res := fn.Signature.Results()
+	return res.Len() == 2 && k8sapi.IsResult(res.At(0).Type()) && k8sapi.IsError(res.At(1).Type())
+}
+
+// ReturnStmt returns the return statement of ret in the function node, or nil.
+func ReturnStmt(node ast.Node, ret *ssa.Return) *ast.ReturnStmt {
+	var out *ast.ReturnStmt
+	ast.Inspect(node, func(n ast.Node) bool {
+		if r, ok := n.(*ast.ReturnStmt); ok && r.Pos() == ret.Pos() && len(r.Results) > 0 {
+			out = r
+		}
+		return out == nil
+	})
+	return out
+}
+
+// AtResult returns a diagnostic for the return ret of the function node, at its i-th
+// result when the statement lists its results (at the return keyword otherwise).
+func AtResult(node ast.Node, ret *ssa.Return, i int, msg string) analysis.Diagnostic {
+	d := analysis.Diagnostic{Pos: ret.Pos(), Message: msg}
+	if n := ReturnStmt(node, ret); n != nil && len(n.Results) == len(ret.Results) {
+		d.Pos, d.End = n.Results[i].Pos(), n.Results[i].End()
+	}
+	return d
 }
