@@ -16,6 +16,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/directive"
 	"github.com/reconcilelint/reconcilelint/analyzers/droppederr"
 	"github.com/reconcilelint/reconcilelint/analyzers/edgetrigger"
+	"github.com/reconcilelint/reconcilelint/analyzers/errpoll"
 	"github.com/reconcilelint/reconcilelint/analyzers/finalizer"
 	"github.com/reconcilelint/reconcilelint/analyzers/finalizeradd"
 	"github.com/reconcilelint/reconcilelint/analyzers/finalizerfirst"
@@ -30,6 +31,8 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/notfound"
 	"github.com/reconcilelint/reconcilelint/analyzers/ownerref"
 	"github.com/reconcilelint/reconcilelint/analyzers/ownswatch"
+	"github.com/reconcilelint/reconcilelint/analyzers/permanenterr"
+	"github.com/reconcilelint/reconcilelint/analyzers/priorityonly"
 	"github.com/reconcilelint/reconcilelint/analyzers/queuedone"
 	"github.com/reconcilelint/reconcilelint/analyzers/requeue"
 	"github.com/reconcilelint/reconcilelint/analyzers/requeueafter"
@@ -41,6 +44,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/statuslog"
 	"github.com/reconcilelint/reconcilelint/analyzers/statusupdate"
 	"github.com/reconcilelint/reconcilelint/analyzers/terminalerror"
+	"github.com/reconcilelint/reconcilelint/analyzers/waiterr"
 	"github.com/reconcilelint/reconcilelint/analyzers/watchinreconcile"
 )
 
@@ -56,6 +60,7 @@ type RuleSettings struct {
 	Ctxfield          analyzerutil.NoOptions  `json:"ctxfield,omitempty"`
 	Droppederr        analyzerutil.NoOptions  `json:"droppederr,omitempty"`
 	Edgetrigger       analyzerutil.NoOptions  `json:"edgetrigger,omitempty"`
+	Errpoll           analyzerutil.NoOptions  `json:"errpoll,omitempty"`
 	Finalizer         analyzerutil.NoOptions  `json:"finalizer,omitempty"`
 	Finalizeradd      analyzerutil.NoOptions  `json:"finalizeradd,omitempty"`
 	Finalizerfirst    analyzerutil.NoOptions  `json:"finalizerfirst,omitempty"`
@@ -69,6 +74,8 @@ type RuleSettings struct {
 	Notfound          analyzerutil.NoOptions  `json:"notfound,omitempty"`
 	Ownerref          analyzerutil.NoOptions  `json:"ownerref,omitempty"`
 	Ownswatch         analyzerutil.NoOptions  `json:"ownswatch,omitempty"`
+	Permanenterr      analyzerutil.NoOptions  `json:"permanenterr,omitempty"`
+	Priorityonly      analyzerutil.NoOptions  `json:"priorityonly,omitempty"`
 	Queuedone         queuedone.Config        `json:"queuedone,omitempty"`
 	Requeue           analyzerutil.NoOptions  `json:"requeue,omitempty"`
 	Requeueafter      requeueafter.Config     `json:"requeueafter,omitempty"`
@@ -80,6 +87,7 @@ type RuleSettings struct {
 	Statuslog         analyzerutil.NoOptions  `json:"statuslog,omitempty"`
 	Statusupdate      analyzerutil.NoOptions  `json:"statusupdate,omitempty"`
 	Terminalerror     analyzerutil.NoOptions  `json:"terminalerror,omitempty"`
+	Waiterr           analyzerutil.NoOptions  `json:"waiterr,omitempty"`
 	Watchinreconcile  watchinreconcile.Config `json:"watchinreconcile,omitempty"`
 }
 
@@ -119,6 +127,8 @@ var Rules = []Rule{
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return droppederr.Analyzer, nil }},
 	{Name: "edgetrigger", Title: "report side effects in event callbacks", Analyzer: edgetrigger.Analyzer, Default: edgetrigger.Default, Since: edgetrigger.Since, Severity: edgetrigger.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return edgetrigger.Analyzer, nil }},
+	{Name: "errpoll", Title: "report a failure turned into a fixed-rate poll", Analyzer: errpoll.Analyzer, Default: errpoll.Default, Since: errpoll.Since, Severity: errpoll.Severity, Fix: false,
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return errpoll.Analyzer, nil }},
 	{Name: "finalizer", Title: "report unsafe finalizer removal and finalizer patches", Analyzer: finalizer.Analyzer, Default: finalizer.Default, Since: finalizer.Since, Severity: finalizer.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return finalizer.Analyzer, nil }},
 	{Name: "finalizeradd", Title: "report finalizer added without a deletion timestamp test", Analyzer: finalizeradd.Analyzer, Default: finalizeradd.Default, Since: finalizeradd.Since, Severity: finalizeradd.Severity, Fix: false,
@@ -145,6 +155,10 @@ var Rules = []Rule{
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return ownerref.Analyzer, nil }},
 	{Name: "ownswatch", Title: "report owner references the controller's watches ignore", Analyzer: ownswatch.Analyzer, Default: ownswatch.Default, Since: ownswatch.Since, Severity: ownswatch.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return ownswatch.Analyzer, nil }},
+	{Name: "permanenterr", Title: "report a permanent API error returned to be retried", Analyzer: permanenterr.Analyzer, Default: permanenterr.Default, Since: permanenterr.Since, Severity: permanenterr.Severity, Fix: false,
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return permanenterr.Analyzer, nil }},
+	{Name: "priorityonly", Title: "report a Result whose Priority is never used", Analyzer: priorityonly.Analyzer, Default: priorityonly.Default, Since: priorityonly.Since, Severity: priorityonly.Severity, Fix: false,
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return priorityonly.Analyzer, nil }},
 	{Name: "queuedone", Title: "report work-queue items that miss Done or Forget", Analyzer: queuedone.Analyzer, Default: queuedone.Default, Since: queuedone.Since, Severity: queuedone.Severity, Fix: true,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return queuedone.New(s.Queuedone) }},
 	{Name: "requeue", Title: "report the deprecated Result.Requeue field", Analyzer: requeue.Analyzer, Default: requeue.Default, Since: requeue.Since, Severity: requeue.Severity, Fix: true,
@@ -167,6 +181,8 @@ var Rules = []Rule{
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return statusupdate.Analyzer, nil }},
 	{Name: "terminalerror", Title: "report unrecorded or transient terminal errors", Analyzer: terminalerror.Analyzer, Default: terminalerror.Default, Since: terminalerror.Since, Severity: terminalerror.Severity, Fix: true,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return terminalerror.Analyzer, nil }},
+	{Name: "waiterr", Title: "report a fresh error for a wait or for invalid input", Analyzer: waiterr.Analyzer, Default: waiterr.Default, Since: waiterr.Since, Severity: waiterr.Severity, Fix: false,
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return waiterr.Analyzer, nil }},
 	{Name: "watchinreconcile", Title: "report watches and controllers started inside reconcile", Analyzer: watchinreconcile.Analyzer, Default: watchinreconcile.Default, Since: watchinreconcile.Since, Severity: watchinreconcile.Severity, Fix: false,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return watchinreconcile.New(s.Watchinreconcile) }},
 }
