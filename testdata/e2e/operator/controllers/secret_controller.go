@@ -12,12 +12,12 @@ import (
 )
 
 // NewSecretReconciler returns a function reconciler; its waits are fine because they are
-// on other goroutines or are conflict retries.
-func NewSecretReconciler(c client.Client) reconcile.Reconciler {
+// on other goroutines or are conflict retries that re-read through the API reader (live).
+func NewSecretReconciler(c client.Client, live client.Reader) reconcile.Reconciler {
 	return reconcile.Func(func(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
 		var s corev1.Secret
 		err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
-			if err := c.Get(ctx, req.NamespacedName, &s); err != nil {
+			if err := live.Get(ctx, req.NamespacedName, &s); err != nil {
 				return client.IgnoreNotFound(err)
 			}
 			return c.Update(ctx, &s)

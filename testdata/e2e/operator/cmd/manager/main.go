@@ -20,7 +20,7 @@ func main() {
 	if err := (&controllers.ConfigMapReconciler{Client: mgr.GetClient()}).SetupWithManager(mgr); err != nil {
 		os.Exit(1)
 	}
-	if err := ctrl.NewControllerManagedBy(mgr).Named("secrets").For(&corev1.Secret{}).Complete(controllers.NewSecretReconciler(mgr.GetClient())); err != nil {
+	if err := ctrl.NewControllerManagedBy(mgr).Named("secrets").For(&corev1.Secret{}).Complete(controllers.NewSecretReconciler(mgr.GetClient(), mgr.GetAPIReader())); err != nil {
 		os.Exit(1)
 	}
 	if err := mgr.Start(ctrl.SetupSignalHandler()); err != nil {
