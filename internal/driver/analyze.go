@@ -88,9 +88,15 @@ type PackageResult struct {
 	Package  *packages.Package
 	Findings []Finding
 	Errors   []string
-	// Actions are the checker's root actions of the package, their diagnostics
-	// replaced by the findings kept (the -json output prints them).
-	Actions []*checker.Action
+	// Cached is true for a result replayed from the result cache (resultcache.go).
+	Cached bool
+	// failures are the analyzers that failed, with their errors (for -json).
+	failures []analyzerFailure
+}
+
+// analyzerFailure is an analyzer's error on a package.
+type analyzerFailure struct {
+	analyzer, err string
 }
 
 // analysePackages runs the analyzers on pkgs (analysable packages: see Coverage) and
@@ -127,13 +133,13 @@ func analysePackages(ctx context.Context, as []*analysis.Analyzer, pkgs []*packa
 		if u == nil {
 			continue
 		}
-		u.Actions = append(u.Actions, act)
 		if act.Err != nil {
 			u.Errors = append(u.Errors, fmt.Sprintf("%s on %s: %v", act.Analyzer.Name, act.Package.PkgPath, act.Err))
+			u.failures = append(u.failures, analyzerFailure{act.Analyzer.Name, act.Err.Error()})
 		}
 		for _, d := range act.Diagnostics {
 			u.Findings = append(u.Findings, Finding{Rule: act.Analyzer.Name, Posn: act.Package.Fset.Position(d.Pos),
-				End: act.Package.Fset.Position(d.End), Message: d.Message, URL: d.URL, Diag: d, Fset: act.Package.Fset, act: act})
+				End: act.Package.Fset.Position(d.End), Message: d.Message, URL: d.URL, Diag: d, Fset: act.Package.Fset})
 		}
 	}
 	return out, nil
