@@ -268,9 +268,9 @@ func isHex(s string) bool {
 const EnvDir = "RECONCILELINT_CACHE"
 
 // DefaultDir returns the cache directory when no flag names one: $RECONCILELINT_CACHE,
-// else reconcilelint under the user's cache directory (os.UserCacheDir: $XDG_CACHE_HOME
-// or ~/.cache on Linux, ~/Library/Caches on macOS, %LocalAppData% on Windows). "off"
-// means no cache.
+// else reconcilelint/results in the user's cache directory (os.UserCacheDir:
+// $XDG_CACHE_HOME or ~/.cache on Linux, ~/Library/Caches on macOS, %LocalAppData% on
+// Windows). "off" means no cache.
 func DefaultDir() (string, error) {
 	if d := os.Getenv(EnvDir); d != "" {
 		return d, nil
@@ -279,7 +279,7 @@ func DefaultDir() (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("no user cache directory (%v): set %s or -cache-dir", err, EnvDir)
 	}
-	return filepath.Join(base, "reconcilelint"), nil
+	return filepath.Join(base, "reconcilelint", "results"), nil
 }
 
 // Open opens the cache: the GOCACHEPROG program when prog is not empty (the go

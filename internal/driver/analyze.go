@@ -58,7 +58,7 @@ func (r *Result) Incomplete() bool { return len(r.NotAnalysed) > 0 || len(r.Prob
 // results.
 func Analyze(ctx context.Context, req Request) (*Result, error) {
 	lcfg := &packages.Config{Context: ctx, Dir: req.Dir, Overlay: req.Overlay, BuildFlags: req.BuildFlags}
-	l, err := load(lcfg, req.Patterns)
+	l, err := load(lcfg, req.Patterns, nil)
 	if err := ctx.Err(); err != nil {
 		return nil, err // go/packages does not wrap it
 	}
@@ -256,7 +256,7 @@ func Load(ctx context.Context, req Request) (*Snapshot, error) {
 		base[file] = content
 	}
 	lcfg := &packages.Config{Context: ctx, Dir: dir, Overlay: base, BuildFlags: req.BuildFlags}
-	l, err := load(lcfg, []string{"."})
+	l, err := load(lcfg, []string{"."}, nil)
 	if err := ctx.Err(); err != nil {
 		return nil, err // go/packages does not wrap it
 	}

@@ -87,13 +87,13 @@ type run struct {
 	start          time.Time
 	progress       *progress
 
-	cache      *resultCache // nil without a result cache (-cache=off, or it cannot be opened)
-	incomplete bool         // a matched package was not analysed, or an analyzer failed
-	analysed   int       // matched packages analysed
-	skipped    int       // matched packages not analysed
+	cache      *resultCache     // nil without a result cache (-cache=off, or it cannot be opened)
+	incomplete bool             // a matched package was not analysed, or an analyzer failed
+	analysed   int              // matched packages analysed
+	skipped    int              // matched packages not analysed
 	findings   []Finding        // reported (after every filter)
 	failures   []packageFailure // analyzer errors (for -json)
-	extra      string    // a note for the summary line ("applied 3 fixes", ...)
+	extra      string           // a note for the summary line ("applied 3 fixes", ...)
 }
 
 // main runs the phases after the options.
@@ -161,14 +161,27 @@ func (r *run) load() ([]*group, int) {
 			g.cfg.BuildFlags = []string{"-tags=" + r.o.tags}
 		}
 		queries, notes := g.queries, true
-		if r.lookup(g) {
+		var keys func([]*packages.Package)
+		switch r.lookup(g) {
+		case lookedUp:
 			if len(g.missed) == 0 {
 				r.progress.set("")
 				continue // every matched package replayed from the cache
 			}
 			queries, notes = g.missed, false
+		case coldCache:
+			// Nothing of these queries in the cache: the keys come from the one load.
+			keys = func(matched []*packages.Package) {
+				k := newKeyer(r.cache)
+				g.keys, g.contents = map[string]*pkgKey{}, k.contents
+				for _, p := range matched {
+					if pk := k.key(p); pk.ok {
+						g.keys[p.ID] = pk
+					}
+				}
+			}
 		}
-		l, err := load(g.cfg, queries)
+		l, err := load(g.cfg, queries, keys)
 		r.progress.set("")
 		if err != nil {
 			// go list failed as a whole: a pattern that means nothing is a usage
@@ -224,21 +237,36 @@ func printCoverage(w io.Writer, cov Coverage) {
 	}
 }
 
+// What lookup did.
+const (
+	noCache   = iota // the cache is off, or the key load failed (the normal load reports why)
+	coldCache        // no run of these queries is in the cache: load once, keys from that load
+	lookedUp         // g.hits and g.missed are set
+)
+
 // lookup computes the result-cache keys of the group's matched packages and replays
-// the stored results (g.hits). It returns false when the cache is off or the key load
-// failed (the normal load then reports why); else g.missed holds the import paths of
-// the matched packages to load and analyse (none when every one was replayed).
-func (r *run) lookup(g *group) bool {
+// the stored results (g.hits); g.missed holds the import paths of the matched packages
+// still to load and analyse (none when every one was replayed). When the cache holds
+// no run of the same queries, it does nothing and says coldCache: a go list without
+// types first would only add to a cold run's time.
+func (r *run) lookup(g *group) int {
 	if r.cache == nil {
+		if r.o.cache.off {
+			return noCache
+		}
 		r.cache = openResultCache(r.o.cache, r.o.wd, r.o.cfg, r.o.analyzers, r.o.tags, r.stderr)
 		if r.cache == nil {
 			r.o.cache.off = true
-			return false
+			return noCache
 		}
+	}
+	g.runKey = r.cache.runKey(g.dir, r.o.wd, g.queries)
+	if !r.cache.seen(g.runKey) {
+		return coldCache
 	}
 	lr, err := r.cache.lookup(g.cfg, g.queries)
 	if err != nil || len(lr.roots) == 0 {
-		return false
+		return noCache
 	}
 	g.keys, g.hits, g.contents = lr.keys, lr.hits, lr.contents
 	roots, hits := lr.roots, lr.hits
@@ -261,7 +289,7 @@ func (r *run) lookup(g *group) bool {
 	for _, n := range releaseNotes(roots) {
 		fmt.Fprintln(r.stderr, "reconcilelint:", n)
 	}
-	return true
+	return lookedUp
 }
 
 // analyse is the analyse phase: every analysable package of the group is one unit of
@@ -279,6 +307,7 @@ func (r *run) analyse(g *group) ([]*PackageResult, error) {
 		}
 		if r.cache != nil && g.keys != nil {
 			r.cache.store(units, g.keys, g.contents)
+			r.cache.markSeen(g.runKey)
 		}
 	}
 	for _, u := range units {

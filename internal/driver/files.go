@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/reconcilelint/reconcilelint/internal/cache"
 )
 
 // A group is what one load covers: the package patterns, and the files named on the
@@ -40,6 +42,7 @@ type group struct {
 	hits     map[string]*PackageResult
 	contents map[string][]byte
 	missed   []string
+	runKey   cache.Key // the cache's record that these queries ran before
 }
 
 // fileArgs groups the arguments by module and replaces each .go file by the go/packages

@@ -39,7 +39,10 @@ type loaded struct {
 // source too (as support packages), so that summary facts cross them; their findings are
 // not reported. A matched package that does not type-check, or one of whose imports
 // (transitively) did not load, is in cov.NotAnalysed with its reason (CoverageOf).
-func load(cfg *packages.Config, patterns []string) (*loaded, error) {
+//
+// keys, when not nil, is called with the matched packages before their imports are
+// linked: the graph as go list returned it (the result cache's keys).
+func load(cfg *packages.Config, patterns []string, keys func(matched []*packages.Package)) (*loaded, error) {
 	cfg.Mode = loadMode
 	roots, err := packages.Load(cfg, patterns...)
 	if err != nil {
@@ -97,6 +100,15 @@ func load(cfg *packages.Config, patterns []string) (*loaded, error) {
 		}
 	}
 	l.importCov = ic.cov
+	if keys != nil {
+		var matched []*packages.Package
+		for _, p := range roots {
+			if l.matched[p.ID] {
+				matched = append(matched, p)
+			}
+		}
+		keys(matched)
+	}
 	linkImports(roots)
 	l.pkgs = roots
 	return l, nil

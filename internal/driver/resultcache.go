@@ -16,6 +16,7 @@ import (
 	"strings"
 	"sync"
 
+	"golang.org/x/mod/modfile"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
 
@@ -579,5 +580,50 @@ func (rc *resultCache) store(units []*PackageResult, keys map[string]*pkgKey, co
 		rc.mu.Lock()
 		rc.puts++
 		rc.mu.Unlock()
+	}
+}
+
+// runKey is the key of the record that a run of queries in dir (the working directory
+// when dir is empty) stored its results: without one, the first run skips the key
+// load (coldCache). The record holds nothing a result depends on: a stale one costs a
+// go list without types, never a wrong result.
+func (rc *resultCache) runKey(dir, wd string, queries []string) cache.Key {
+	if dir == "" {
+		dir = wd
+	}
+	// The module and the directory within it, not the absolute path: machines that
+	// share the cache check out in different places.
+	where := dir
+	if root := moduleDir(dir); root != "" {
+		if data, err := os.ReadFile(filepath.Join(root, "go.mod")); err == nil {
+			if rel, err := filepath.Rel(root, dir); err == nil {
+				where = modfile.ModulePath(data) + " " + filepath.ToSlash(rel)
+			}
+		}
+	}
+	h := sha256.New()
+	h.Write(rc.salt[:])
+	fmt.Fprintf(h, "run %s\n", where)
+	for _, q := range queries {
+		fmt.Fprintf(h, "%q\n", q)
+	}
+	var k cache.Key
+	copy(k[:], h.Sum(nil))
+	return k
+}
+
+// seen reports whether the cache holds the record of run key k.
+func (rc *resultCache) seen(k cache.Key) bool {
+	_, ok, err := rc.c.Get(k)
+	if err != nil {
+		rc.warn(err)
+	}
+	return ok
+}
+
+// markSeen records run key k.
+func (rc *resultCache) markSeen(k cache.Key) {
+	if err := rc.c.Put(k, []byte("ran\n")); err != nil {
+		rc.warn(err)
 	}
 }
