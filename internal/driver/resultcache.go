@@ -303,6 +303,12 @@ func (k *keyer) compute(p *packages.Package) *pkgKey {
 	}
 	sort.Strings(paths)
 	for _, path := range paths {
+		if path == "runtime/cgo" {
+			// go list adds it to the imports of cgo packages when it compiles them
+			// (-compiled, the full load) and not otherwise (the key load); it is part
+			// of the Go release, which the key has.
+			continue
+		}
 		imp := p.Imports[path]
 		ik := k.key(imp)
 		if !ik.ok {
