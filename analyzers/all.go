@@ -8,20 +8,31 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/applyowner"
 	"github.com/reconcilelint/reconcilelint/analyzers/applyread"
 	"github.com/reconcilelint/reconcilelint/analyzers/bgcontext"
+	"github.com/reconcilelint/reconcilelint/analyzers/blindupdate"
 	"github.com/reconcilelint/reconcilelint/analyzers/conditions"
+	"github.com/reconcilelint/reconcilelint/analyzers/conditionsreplace"
+	"github.com/reconcilelint/reconcilelint/analyzers/createexists"
 	"github.com/reconcilelint/reconcilelint/analyzers/ctxfield"
 	"github.com/reconcilelint/reconcilelint/analyzers/directive"
 	"github.com/reconcilelint/reconcilelint/analyzers/droppederr"
 	"github.com/reconcilelint/reconcilelint/analyzers/edgetrigger"
+	"github.com/reconcilelint/reconcilelint/analyzers/errpoll"
 	"github.com/reconcilelint/reconcilelint/analyzers/finalizer"
+	"github.com/reconcilelint/reconcilelint/analyzers/finalizeradd"
+	"github.com/reconcilelint/reconcilelint/analyzers/finalizerfirst"
 	"github.com/reconcilelint/reconcilelint/analyzers/goroutine"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/memstate"
 	"github.com/reconcilelint/reconcilelint/analyzers/mergefrom"
 	"github.com/reconcilelint/reconcilelint/analyzers/metriclabels"
+	"github.com/reconcilelint/reconcilelint/analyzers/missingwatch"
 	"github.com/reconcilelint/reconcilelint/analyzers/nocancel"
+	"github.com/reconcilelint/reconcilelint/analyzers/nodeadline"
 	"github.com/reconcilelint/reconcilelint/analyzers/notfound"
 	"github.com/reconcilelint/reconcilelint/analyzers/ownerref"
+	"github.com/reconcilelint/reconcilelint/analyzers/ownswatch"
+	"github.com/reconcilelint/reconcilelint/analyzers/permanenterr"
+	"github.com/reconcilelint/reconcilelint/analyzers/priorityonly"
 	"github.com/reconcilelint/reconcilelint/analyzers/queuedone"
 	"github.com/reconcilelint/reconcilelint/analyzers/requeue"
 	"github.com/reconcilelint/reconcilelint/analyzers/requeueafter"
@@ -30,39 +41,54 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/selftrigger"
 	"github.com/reconcilelint/reconcilelint/analyzers/setupctx"
 	"github.com/reconcilelint/reconcilelint/analyzers/sleep"
+	"github.com/reconcilelint/reconcilelint/analyzers/statuslog"
 	"github.com/reconcilelint/reconcilelint/analyzers/statusupdate"
 	"github.com/reconcilelint/reconcilelint/analyzers/terminalerror"
+	"github.com/reconcilelint/reconcilelint/analyzers/waiterr"
 	"github.com/reconcilelint/reconcilelint/analyzers/watchinreconcile"
 )
 
 // RuleSettings holds the options of every rule, keyed by rule name.
 type RuleSettings struct {
-	Applyowner       applyowner.Config       `json:"applyowner,omitempty"`
-	Applyread        analyzerutil.NoOptions  `json:"applyread,omitempty"`
-	Bgcontext        analyzerutil.NoOptions  `json:"bgcontext,omitempty"`
-	Conditions       analyzerutil.NoOptions  `json:"conditions,omitempty"`
-	Ctxfield         analyzerutil.NoOptions  `json:"ctxfield,omitempty"`
-	Droppederr       analyzerutil.NoOptions  `json:"droppederr,omitempty"`
-	Edgetrigger      analyzerutil.NoOptions  `json:"edgetrigger,omitempty"`
-	Finalizer        analyzerutil.NoOptions  `json:"finalizer,omitempty"`
-	Goroutine        analyzerutil.NoOptions  `json:"goroutine,omitempty"`
-	Memstate         analyzerutil.NoOptions  `json:"memstate,omitempty"`
-	Mergefrom        analyzerutil.NoOptions  `json:"mergefrom,omitempty"`
-	Metriclabels     analyzerutil.NoOptions  `json:"metriclabels,omitempty"`
-	Nocancel         nocancel.Config         `json:"nocancel,omitempty"`
-	Notfound         analyzerutil.NoOptions  `json:"notfound,omitempty"`
-	Ownerref         analyzerutil.NoOptions  `json:"ownerref,omitempty"`
-	Queuedone        queuedone.Config        `json:"queuedone,omitempty"`
-	Requeue          analyzerutil.NoOptions  `json:"requeue,omitempty"`
-	Requeueafter     requeueafter.Config     `json:"requeueafter,omitempty"`
-	Resulterr        analyzerutil.NoOptions  `json:"resulterr,omitempty"`
-	Retryloop        retryloop.Config        `json:"retryloop,omitempty"`
-	Selftrigger      analyzerutil.NoOptions  `json:"selftrigger,omitempty"`
-	Setupctx         analyzerutil.NoOptions  `json:"setupctx,omitempty"`
-	Sleep            sleep.Config            `json:"sleep,omitempty"`
-	Statusupdate     analyzerutil.NoOptions  `json:"statusupdate,omitempty"`
-	Terminalerror    analyzerutil.NoOptions  `json:"terminalerror,omitempty"`
-	Watchinreconcile watchinreconcile.Config `json:"watchinreconcile,omitempty"`
+	Applyowner        applyowner.Config       `json:"applyowner,omitempty"`
+	Applyread         analyzerutil.NoOptions  `json:"applyread,omitempty"`
+	Bgcontext         analyzerutil.NoOptions  `json:"bgcontext,omitempty"`
+	Blindupdate       analyzerutil.NoOptions  `json:"blindupdate,omitempty"`
+	Conditions        analyzerutil.NoOptions  `json:"conditions,omitempty"`
+	Conditionsreplace analyzerutil.NoOptions  `json:"conditionsreplace,omitempty"`
+	Createexists      analyzerutil.NoOptions  `json:"createexists,omitempty"`
+	Ctxfield          analyzerutil.NoOptions  `json:"ctxfield,omitempty"`
+	Droppederr        analyzerutil.NoOptions  `json:"droppederr,omitempty"`
+	Edgetrigger       analyzerutil.NoOptions  `json:"edgetrigger,omitempty"`
+	Errpoll           analyzerutil.NoOptions  `json:"errpoll,omitempty"`
+	Finalizer         analyzerutil.NoOptions  `json:"finalizer,omitempty"`
+	Finalizeradd      analyzerutil.NoOptions  `json:"finalizeradd,omitempty"`
+	Finalizerfirst    analyzerutil.NoOptions  `json:"finalizerfirst,omitempty"`
+	Goroutine         analyzerutil.NoOptions  `json:"goroutine,omitempty"`
+	Memstate          analyzerutil.NoOptions  `json:"memstate,omitempty"`
+	Mergefrom         analyzerutil.NoOptions  `json:"mergefrom,omitempty"`
+	Metriclabels      analyzerutil.NoOptions  `json:"metriclabels,omitempty"`
+	Missingwatch      analyzerutil.NoOptions  `json:"missingwatch,omitempty"`
+	Nocancel          nocancel.Config         `json:"nocancel,omitempty"`
+	Nodeadline        analyzerutil.NoOptions  `json:"nodeadline,omitempty"`
+	Notfound          analyzerutil.NoOptions  `json:"notfound,omitempty"`
+	Ownerref          analyzerutil.NoOptions  `json:"ownerref,omitempty"`
+	Ownswatch         analyzerutil.NoOptions  `json:"ownswatch,omitempty"`
+	Permanenterr      analyzerutil.NoOptions  `json:"permanenterr,omitempty"`
+	Priorityonly      analyzerutil.NoOptions  `json:"priorityonly,omitempty"`
+	Queuedone         queuedone.Config        `json:"queuedone,omitempty"`
+	Requeue           analyzerutil.NoOptions  `json:"requeue,omitempty"`
+	Requeueafter      requeueafter.Config     `json:"requeueafter,omitempty"`
+	Resulterr         analyzerutil.NoOptions  `json:"resulterr,omitempty"`
+	Retryloop         retryloop.Config        `json:"retryloop,omitempty"`
+	Selftrigger       analyzerutil.NoOptions  `json:"selftrigger,omitempty"`
+	Setupctx          analyzerutil.NoOptions  `json:"setupctx,omitempty"`
+	Sleep             sleep.Config            `json:"sleep,omitempty"`
+	Statuslog         analyzerutil.NoOptions  `json:"statuslog,omitempty"`
+	Statusupdate      analyzerutil.NoOptions  `json:"statusupdate,omitempty"`
+	Terminalerror     analyzerutil.NoOptions  `json:"terminalerror,omitempty"`
+	Waiterr           analyzerutil.NoOptions  `json:"waiterr,omitempty"`
+	Watchinreconcile  watchinreconcile.Config `json:"watchinreconcile,omitempty"`
 }
 
 // DefaultRuleSettings returns every rule's default options.
@@ -83,22 +109,34 @@ func DefaultRuleSettings() RuleSettings {
 var Rules = []Rule{
 	{Name: "applyowner", Title: "report server-side apply without a stable field owner", Analyzer: applyowner.Analyzer, Default: applyowner.Default, Since: applyowner.Since, Severity: applyowner.Severity, Fix: false,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) {
-			return analyzerutil.Bound(s.Applyowner, applyowner.New, map[string]string{"reportForceOwnership": "ReportForceOwnership turns on the report of client.ForceOwnership", "allowForceOwnership": "AllowForceOwnership (with reportForceOwnership) lists the import paths of packages whose server-side apply calls may pass client.ForceOwnership, typically while they migrate field ownership from another manager", "clientFieldOwner": "ClientFieldOwner declares that the module's clients are built with a default field owner (client.Options.FieldOwner or client.WithFieldOwner), so an apply call without a client.FieldOwner option is not reported"})
+			return analyzerutil.Bound(s.Applyowner, applyowner.New, map[string]string{"reportForceOwnership": "ReportForceOwnership turns on the report of client.ForceOwnership (why it is off by default: \"Forced ownership\" in the rule's documentation)", "allowForceOwnership": "AllowForceOwnership (with reportForceOwnership) lists the import paths of packages whose server-side apply calls may pass client.ForceOwnership, typically while they migrate field ownership from another manager", "clientFieldOwner": "ClientFieldOwner declares that the module's clients are built with a default field owner (client.Options.FieldOwner or client.WithFieldOwner), so an apply call without a client.FieldOwner option is not reported"})
 		}},
 	{Name: "applyread", Title: "report server-side apply of an object read from the cluster", Analyzer: applyread.Analyzer, Default: applyread.Default, Since: applyread.Since, Severity: applyread.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return applyread.Analyzer, nil }},
 	{Name: "bgcontext", Title: "report context.Background/TODO instead of the reconcile ctx", Analyzer: bgcontext.Analyzer, Default: bgcontext.Default, Since: bgcontext.Since, Severity: bgcontext.Severity, Fix: true,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return bgcontext.Analyzer, nil }},
+	{Name: "blindupdate", Title: "report Update of an object built fresh, not read", Analyzer: blindupdate.Analyzer, Default: blindupdate.Default, Since: blindupdate.Since, Severity: blindupdate.Severity, Fix: false,
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return blindupdate.Analyzer, nil }},
 	{Name: "conditions", Title: "report malformed status conditions", Analyzer: conditions.Analyzer, Default: conditions.Default, Since: conditions.Since, Severity: conditions.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return conditions.Analyzer, nil }},
+	{Name: "conditionsreplace", Title: "report conditions replaced by a new list, then written", Analyzer: conditionsreplace.Analyzer, Default: conditionsreplace.Default, Since: conditionsreplace.Since, Severity: conditionsreplace.Severity, Fix: false,
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return conditionsreplace.Analyzer, nil }},
+	{Name: "createexists", Title: "report Create that fails on AlreadyExists or duplicates", Analyzer: createexists.Analyzer, Default: createexists.Default, Since: createexists.Since, Severity: createexists.Severity, Fix: false,
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return createexists.Analyzer, nil }},
 	{Name: "ctxfield", Title: "report the reconcile ctx stored beyond the call", Analyzer: ctxfield.Analyzer, Default: ctxfield.Default, Since: ctxfield.Since, Severity: ctxfield.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return ctxfield.Analyzer, nil }},
 	{Name: "droppederr", Title: "report client writes whose error is discarded", Analyzer: droppederr.Analyzer, Default: droppederr.Default, Since: droppederr.Since, Severity: droppederr.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return droppederr.Analyzer, nil }},
 	{Name: "edgetrigger", Title: "report side effects in event callbacks", Analyzer: edgetrigger.Analyzer, Default: edgetrigger.Default, Since: edgetrigger.Since, Severity: edgetrigger.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return edgetrigger.Analyzer, nil }},
+	{Name: "errpoll", Title: "report a failure turned into a fixed-rate poll", Analyzer: errpoll.Analyzer, Default: errpoll.Default, Since: errpoll.Since, Severity: errpoll.Severity, Fix: false,
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return errpoll.Analyzer, nil }},
 	{Name: "finalizer", Title: "report unsafe finalizer removal and finalizer patches", Analyzer: finalizer.Analyzer, Default: finalizer.Default, Since: finalizer.Since, Severity: finalizer.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return finalizer.Analyzer, nil }},
+	{Name: "finalizeradd", Title: "report finalizer added without a deletion timestamp test", Analyzer: finalizeradd.Analyzer, Default: finalizeradd.Default, Since: finalizeradd.Since, Severity: finalizeradd.Severity, Fix: false,
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return finalizeradd.Analyzer, nil }},
+	{Name: "finalizerfirst", Title: "report a create before the added finalizer is written", Analyzer: finalizerfirst.Analyzer, Default: finalizerfirst.Default, Since: finalizerfirst.Since, Severity: finalizerfirst.Severity, Fix: false,
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return finalizerfirst.Analyzer, nil }},
 	{Name: "goroutine", Title: "report goroutines that outlive the reconcile", Analyzer: goroutine.Analyzer, Default: goroutine.Default, Since: goroutine.Since, Severity: goroutine.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return goroutine.Analyzer, nil }},
 	{Name: "memstate", Title: "report per-object state kept in reconciler maps", Analyzer: memstate.Analyzer, Default: memstate.Default, Since: memstate.Since, Severity: memstate.Severity, Fix: false,
@@ -107,14 +145,24 @@ var Rules = []Rule{
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return mergefrom.Analyzer, nil }},
 	{Name: "metriclabels", Title: "report metric labels from object names or error text", Analyzer: metriclabels.Analyzer, Default: metriclabels.Default, Since: metriclabels.Since, Severity: metriclabels.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return metriclabels.Analyzer, nil }},
+	{Name: "missingwatch", Title: "report polls of kinds the controller does not watch", Analyzer: missingwatch.Analyzer, Default: missingwatch.Default, Since: missingwatch.Since, Severity: missingwatch.Severity, Fix: false,
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return missingwatch.Analyzer, nil }},
 	{Name: "nocancel", Title: "report calls in reconcile that ignore the ctx", Analyzer: nocancel.Analyzer, Default: nocancel.Default, Since: nocancel.Since, Severity: nocancel.Severity, Fix: true,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) {
 			return analyzerutil.Bound(s.Nocancel, nocancel.New, map[string]string{"allow": "Allow lists calls that are not reported, by the name a finding shows for them: a direct site (\"exec.Command\", \"sql.DB.Ping\") or a function of the module on the chain (\"util.RunGit\")"})
 		}},
+	{Name: "nodeadline", Title: "report external calls with no deadline in reconcile paths", Analyzer: nodeadline.Analyzer, Default: nodeadline.Default, Since: nodeadline.Since, Severity: nodeadline.Severity, Fix: false,
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return nodeadline.Analyzer, nil }},
 	{Name: "notfound", Title: "report a NotFound of the reconciled object returned", Analyzer: notfound.Analyzer, Default: notfound.Default, Since: notfound.Since, Severity: notfound.Severity, Fix: true,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return notfound.Analyzer, nil }},
 	{Name: "ownerref", Title: "report owner references across scopes or namespaces", Analyzer: ownerref.Analyzer, Default: ownerref.Default, Since: ownerref.Since, Severity: ownerref.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return ownerref.Analyzer, nil }},
+	{Name: "ownswatch", Title: "report owner references the controller's watches ignore", Analyzer: ownswatch.Analyzer, Default: ownswatch.Default, Since: ownswatch.Since, Severity: ownswatch.Severity, Fix: false,
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return ownswatch.Analyzer, nil }},
+	{Name: "permanenterr", Title: "report a permanent API error returned to be retried", Analyzer: permanenterr.Analyzer, Default: permanenterr.Default, Since: permanenterr.Since, Severity: permanenterr.Severity, Fix: false,
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return permanenterr.Analyzer, nil }},
+	{Name: "priorityonly", Title: "report a Result whose Priority is never used", Analyzer: priorityonly.Analyzer, Default: priorityonly.Default, Since: priorityonly.Since, Severity: priorityonly.Severity, Fix: false,
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return priorityonly.Analyzer, nil }},
 	{Name: "queuedone", Title: "report work-queue items that miss Done or Forget", Analyzer: queuedone.Analyzer, Default: queuedone.Default, Since: queuedone.Since, Severity: queuedone.Severity, Fix: true,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) {
 			return analyzerutil.Bound(s.Queuedone, queuedone.New, map[string]string{"ignoreForget": "IgnoreForget turns off the check that a rate-limited consumer forgets or requeues every item it takes (the Done check stays on)"})
@@ -123,7 +171,7 @@ var Rules = []Rule{
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return requeue.Analyzer, nil }},
 	{Name: "requeueafter", Title: "report a constant RequeueAfter shorter than a threshold", Analyzer: requeueafter.Analyzer, Default: requeueafter.Default, Since: requeueafter.Since, Severity: requeueafter.Severity, Fix: false,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) {
-			return analyzerutil.Bound(s.Requeueafter, requeueafter.New, map[string]string{"threshold": "Threshold is the shortest constant RequeueAfter that is not reported, as a Go duration (\"1s\", \"500ms\"); it must be positive"})
+			return analyzerutil.Bound(s.Requeueafter, requeueafter.New, map[string]string{"threshold": "Threshold is the shortest constant RequeueAfter that is not reported, as a Go duration (\"1s\", \"500ms\"); it must be positive", "reportAfterWrite": "ReportAfterWrite also reports a short RequeueAfter right after a write (a requeue that stands in for a recursive call), which is not reported by default"})
 		}},
 	{Name: "resulterr", Title: "report a RequeueAfter returned with a non-nil error", Analyzer: resulterr.Analyzer, Default: resulterr.Default, Since: resulterr.Since, Severity: resulterr.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return resulterr.Analyzer, nil }},
@@ -139,10 +187,14 @@ var Rules = []Rule{
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) {
 			return analyzerutil.Bound(s.Sleep, sleep.New, map[string]string{"allow": "Allow lists waits that are not reported, by the name a finding shows for them: a direct site (\"wait.PollUntilContextTimeout\", \"time.Sleep\") or a function of the module on the chain (\"util.WaitForSocket\")"})
 		}},
+	{Name: "statuslog", Title: "report a status list that grows by one entry on every pass", Analyzer: statuslog.Analyzer, Default: statuslog.Default, Since: statuslog.Since, Severity: statuslog.Severity, Fix: false,
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return statuslog.Analyzer, nil }},
 	{Name: "statusupdate", Title: "report status changes written without the subresource", Analyzer: statusupdate.Analyzer, Default: statusupdate.Default, Since: statusupdate.Since, Severity: statusupdate.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return statusupdate.Analyzer, nil }},
 	{Name: "terminalerror", Title: "report unrecorded or transient terminal errors", Analyzer: terminalerror.Analyzer, Default: terminalerror.Default, Since: terminalerror.Since, Severity: terminalerror.Severity, Fix: true,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return terminalerror.Analyzer, nil }},
+	{Name: "waiterr", Title: "report a fresh error for a wait or for invalid input", Analyzer: waiterr.Analyzer, Default: waiterr.Default, Since: waiterr.Since, Severity: waiterr.Severity, Fix: false,
+		build: func(*RuleSettings) (*analysis.Analyzer, error) { return waiterr.Analyzer, nil }},
 	{Name: "watchinreconcile", Title: "report watches and controllers started inside reconcile", Analyzer: watchinreconcile.Analyzer, Default: watchinreconcile.Default, Since: watchinreconcile.Since, Severity: watchinreconcile.Severity, Fix: false,
 		build: func(s *RuleSettings) (*analysis.Analyzer, error) {
 			return analyzerutil.Bound(s.Watchinreconcile, watchinreconcile.New, map[string]string{"allow": "Allow lists functions of the module, by the qualified name a finding shows on its chain (\"external.ObjectTracker.Watch\"), whose watches are known to be started once (deduplicated in a way the rule does not recognise)"})

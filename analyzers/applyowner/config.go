@@ -14,11 +14,8 @@ import (
 
 // Config is the configuration of the applyowner rule.
 type Config struct {
-	// ReportForceOwnership turns on the report of client.ForceOwnership. It is off by
-	// default: the Kubernetes server-side apply documentation recommends that
-	// controllers force conflicts on the fields they own, and real operators (e.g.
-	// cluster-api's topology controller) do so deliberately. Turn it on where another
-	// manager is expected to own some of the applied fields. Default: false.
+	// ReportForceOwnership turns on the report of client.ForceOwnership (why it is off
+	// by default: "Forced ownership" in the rule's documentation). Default: false.
 	ReportForceOwnership bool `json:"reportForceOwnership,omitempty"`
 	// AllowForceOwnership (with reportForceOwnership) lists the import paths of packages
 	// whose server-side apply calls may pass client.ForceOwnership, typically while they migrate field

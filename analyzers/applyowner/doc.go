@@ -10,13 +10,7 @@
 // value: is required for apply patch"), so the controller fails on every reconcile. A
 // manager name that changes (taken from the object, a counter, the pod name) splits the
 // ownership: the fields applied under the old name stay owned by it, are never removed
-// when the controller stops setting them, and conflict with the new name. ForceOwnership
-// turns every conflict with another manager (a user's kubectl apply, an autoscaler
-// setting replicas, another controller) into a silent takeover: the two managers then
-// overwrite each other on every reconcile instead of failing with a conflict that
-// somebody sees. Kubernetes recommends forcing only for fields a controller owns alone;
-// this rule asks for that decision to be written down, per package, in the
-// configuration.
+// when the controller stops setting them, and conflict with the new name.
 //
 // The analyzer reports, everywhere in the module except test code (not only in
 // Reconcile paths: apply calls are usually made by helpers, and every apply needs a
@@ -38,22 +32,31 @@
 //     composite literal in main, an assignment): a constant stored there is a constant
 //     owner, and a non-constant store is reported where it is stored. An unexported
 //     field that its package never stores into is reported at the apply;
-//   - with the option reportForceOwnership (off by default), client.ForceOwnership or
-//     PatchOptions{Force: ...}, unless the package is listed in allowForceOwnership. It is
-//     off by default because the Kubernetes server-side apply documentation recommends
-//     that controllers force conflicts on fields they own; turn it on where other
-//     managers (users, autoscalers) are expected to own some of the applied fields.
+//   - with the option reportForceOwnership, client.ForceOwnership or
+//     PatchOptions{Force: ...}, unless the package is listed in allowForceOwnership (see
+//     Forced ownership below).
 //
 // Options passed as a slice (opts...) are followed when the slice is a local variable
 // built in the same function from a composite literal and appends of single elements.
 // When an option cannot be seen through (a slice from a parameter or a call, an option
 // of another package, an interface value), a missing owner is not reported.
 //
+// Forced ownership. ForceOwnership turns every conflict with another manager (a user's
+// kubectl apply, an autoscaler setting replicas, another controller) into a silent
+// takeover: the two managers then overwrite each other on every reconcile instead of
+// failing with a conflict that somebody sees. It is not reported by default: the
+// Kubernetes server-side apply documentation recommends that controllers force
+// conflicts on the fields they own, and operators do so deliberately (cluster-api, 4
+// forced applies, all intended), so a default finding would mostly be noise. Where other
+// managers are expected to own some of the applied fields, turn the check on with
+// reportForceOwnership: true, and list in allowForceOwnership the packages whose
+// forcing is a decision (a migration of ownership, fields the controller owns alone):
+// the decision is then written down, per package, in the configuration.
+//
 // Bad:
 //
 //	err := r.Patch(ctx, deploy, client.Apply)                              // rejected: no field manager
 //	err := r.Patch(ctx, deploy, client.Apply, client.FieldOwner(obj.Name)) // owner changes per object
-//	err := r.Status().Apply(ctx, ac, client.FieldOwner("my-operator"), client.ForceOwnership)
 //
 // Good:
 //
@@ -61,4 +64,8 @@
 //
 //	err := r.Patch(ctx, deploy, client.Apply, fieldOwner)
 //	err := r.Status().Apply(ctx, ac, fieldOwner)
+//
+// Bad, with reportForceOwnership: true (takes the fields from other managers):
+//
+//	err := r.Status().Apply(ctx, ac, fieldOwner, client.ForceOwnership)
 package applyowner

@@ -33,8 +33,11 @@
 // an assignment after the read, an object the function receives as a parameter (its
 // callers are judged instead), one a helper returns only on some paths, apply
 // configurations (Client.Apply and Status().Apply with a runtime.ApplyConfiguration),
-// and merge or JSON patches of a read object. (From controller-runtime v0.23, client.Apply as a patch is deprecated in
-// favour of Client.Apply with an apply configuration, which avoids the pitfall.)
+// and merge or JSON patches of a read object. (controller-runtime v0.22.0 deprecates
+// client.Apply as a patch type in favour of Client.Apply, added in the same release,
+// with an apply configuration, which avoids the pitfall; later v0.22 patch releases,
+// v0.22.5 among them, keep the patch type for sub-resources only, and v0.23, which adds
+// SubResource(...).Apply, deprecates it again.)
 //
 // Bad:
 //

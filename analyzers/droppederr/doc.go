@@ -48,6 +48,10 @@
 // returned, wrapped, joined, stored in a variable that is returned, or given to any
 // other function are not reported.
 //
+// A logged error followed by a Result with RequeueAfter is not reported here: the
+// errpoll rule reports it (a failure polled at a fixed rate, without backoff or error
+// metric), at the Result.
+//
 // A status write whose error is discarded right before a reconcile.TerminalError is
 // reported here, at the write, and not by the terminalerror rule: the fix is at the
 // write (check its error), and one defect gets one finding.

@@ -3,7 +3,6 @@ package droppederr
 import (
 	_ "embed"
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"strings"
@@ -200,7 +199,7 @@ func errValue(call *ssa.Call, idx int) ssa.Value {
 	if _, ok := call.Type().(*types.Tuple); !ok {
 		return call
 	}
-	for _, ref := range referrers(call) {
+	for _, ref := range analyzerutil.Referrers(call) {
 		if ex, ok := ref.(*ssa.Extract); ok && ex.Index == idx {
 			return ex
 		}
@@ -214,7 +213,7 @@ func dropped(call *ssa.Call, idx int) string {
 	var errv ssa.Value = call
 	if _, ok := call.Type().(*types.Tuple); ok {
 		errv = nil
-		for _, ref := range referrers(call) {
+		for _, ref := range analyzerutil.Referrers(call) {
 			if ex, ok := ref.(*ssa.Extract); ok && ex.Index == idx {
 				errv = ex
 			}
@@ -223,7 +222,7 @@ func dropped(call *ssa.Call, idx int) string {
 			return "discarded"
 		}
 	}
-	refs := referrers(errv)
+	refs := analyzerutil.Referrers(errv)
 	if len(refs) == 0 {
 		return "discarded"
 	}
@@ -278,7 +277,7 @@ func dropped(call *ssa.Call, idx int) string {
 		if recssa.MayBeNonNil(ret.Results[len(ret.Results)-1], ret.Block()) {
 			return "" // some path may still fail the reconcile
 		}
-		if len(ret.Results) == 2 && k8sapi.IsResult(ret.Results[0].Type()) && !zeroResult(ret.Results[0], map[ssa.Value]bool{}) &&
+		if len(ret.Results) == 2 && k8sapi.IsResult(ret.Results[0].Type()) && !analyzerutil.ZeroResult(ret.Results[0]) &&
 			(preds == 0 || !copiedRequeue(ret.Results[0])) {
 			return "" // may requeue
 		}
@@ -291,16 +290,6 @@ func dropped(call *ssa.Call, idx int) string {
 type errTest struct {
 	b    *ssa.BasicBlock
 	pred bool
-}
-
-// errPredicate reports whether c is apierrors.IsXxx(v) or errors.Is(v, ...).
-func errPredicate(c *ssa.Call, v ssa.Value) bool {
-	fn := c.Call.StaticCallee()
-	if fn == nil || fn.Object() == nil || fn.Object().Pkg() == nil || len(c.Call.Args) == 0 || c.Call.Args[0] != v {
-		return false
-	}
-	path, name := fn.Object().Pkg().Path(), fn.Name()
-	return path == k8sapi.APIErrorsPkg && strings.HasPrefix(name, "Is") || path == "errors" && name == "Is"
 }
 
 // copiedRequeue reports whether the Result is a literal whose requeue fields are copied
@@ -317,7 +306,7 @@ func copiedRequeue(v ssa.Value) bool {
 		return false
 	}
 	copied := false
-	for _, ref := range referrers(a) {
+	for _, ref := range analyzerutil.Referrers(a) {
 		fa, ok := ref.(*ssa.FieldAddr)
 		if !ok {
 			continue
@@ -325,7 +314,7 @@ func copiedRequeue(v ssa.Value) bool {
 		if name := recssa.FieldName(fa); name != "Requeue" && name != "RequeueAfter" {
 			continue
 		}
-		for _, st := range referrers(fa) {
+		for _, st := range analyzerutil.Referrers(fa) {
 			st, ok := st.(*ssa.Store)
 			if !ok {
 				continue
@@ -357,20 +346,6 @@ func fieldSource(v ssa.Value) types.Type {
 	return nil
 }
 
-func referrers(v ssa.Value) []ssa.Instruction {
-	refs := v.Referrers()
-	if refs == nil {
-		return nil
-	}
-	var out []ssa.Instruction
-	for _, r := range *refs {
-		if _, ok := r.(*ssa.DebugRef); !ok {
-			out = append(out, r)
-		}
-	}
-	return out
-}
-
 // onlyLogged reports whether every use of v is a comparison with nil (collected in
 // tests) or an argument of a logging or event call, directly, converted to an
 // interface, through the variadic slice of such a call, or through err.Error().
@@ -379,13 +354,13 @@ func onlyLogged(v ssa.Value, tests *[]errTest, seen map[ssa.Value]bool) bool {
 		return true
 	}
 	seen[v] = true
-	for _, ref := range referrers(v) {
+	for _, ref := range analyzerutil.Referrers(v) {
 		switch ref := ref.(type) {
 		case *ssa.BinOp:
-			if ref.Op != token.EQL && ref.Op != token.NEQ || !(isNil(ref.X) || isNil(ref.Y)) {
+			if ref.Op != token.EQL && ref.Op != token.NEQ || !(analyzerutil.IsNilConst(ref.X) || analyzerutil.IsNilConst(ref.Y)) {
 				return false
 			}
-			for _, use := range referrers(ref) {
+			for _, use := range analyzerutil.Referrers(ref) {
 				if ifi, ok := use.(*ssa.If); ok {
 					*tests = append(*tests, errTest{b: ifi.Block()})
 				} else {
@@ -406,11 +381,11 @@ func onlyLogged(v ssa.Value, tests *[]errTest, seen map[ssa.Value]bool) bool {
 			if !ok {
 				return false
 			}
-			for _, use := range referrers(arr) {
+			for _, use := range analyzerutil.Referrers(arr) {
 				switch use := use.(type) {
 				case *ssa.IndexAddr:
 				case *ssa.Slice:
-					for _, c := range referrers(use) {
+					for _, c := range analyzerutil.Referrers(use) {
 						call, ok := c.(ssa.CallInstruction)
 						if !ok || !sink(call, tests, seen) {
 							return false
@@ -428,8 +403,8 @@ func onlyLogged(v ssa.Value, tests *[]errTest, seen map[ssa.Value]bool) bool {
 				}
 				return false
 			}
-			if c, ok := ref.(*ssa.Call); ok && errPredicate(c, v) {
-				for _, use := range referrers(c) {
+			if c, ok := ref.(*ssa.Call); ok && analyzerutil.ErrPredicate(c, v) {
+				for _, use := range analyzerutil.Referrers(c) {
 					if ifi, ok := use.(*ssa.If); ok {
 						*tests = append(*tests, errTest{b: ifi.Block(), pred: true})
 					} else {
@@ -448,121 +423,16 @@ func onlyLogged(v ssa.Value, tests *[]errTest, seen map[ssa.Value]bool) bool {
 	return true
 }
 
-func isNil(v ssa.Value) bool {
-	c, ok := v.(*ssa.Const)
-	return ok && c.IsNil()
-}
-
 // sink reports whether call only reports its arguments: a logging call, or a fmt.Sprint*
 // whose string is only logged.
 func sink(call ssa.CallInstruction, tests *[]errTest, seen map[ssa.Value]bool) bool {
-	if logging(call.Common()) {
+	if analyzerutil.Logging(call.Common()) {
 		return true
 	}
 	if fn := call.Common().StaticCallee(); fn != nil && fn.Object() != nil && fn.Object().Pkg() != nil &&
 		fn.Object().Pkg().Path() == "fmt" && strings.HasPrefix(fn.Name(), "Sprint") {
 		c, ok := call.(*ssa.Call)
 		return ok && onlyLogged(c, tests, seen)
-	}
-	return false
-}
-
-// loggingPkgs lists packages whose functions and methods only report what they are
-// given: loggers and event recorders.
-var loggingPkgs = []string{
-	"github.com/go-logr/logr", "k8s.io/klog", "k8s.io/klog/v2", "log", "log/slog",
-	"go.uber.org/zap", "github.com/sirupsen/logrus", "k8s.io/client-go/tools/record",
-	"k8s.io/client-go/tools/events",
-}
-
-// logging reports whether the call is a call of a logger or event recorder, or of
-// fmt's Print and Fprint families.
-func logging(c *ssa.CallCommon) bool {
-	var obj types.Object
-	if c.IsInvoke() {
-		obj = c.Method
-	} else if fn := c.StaticCallee(); fn != nil {
-		obj = fn.Object()
-	}
-	if obj == nil || obj.Pkg() == nil {
-		return false
-	}
-	path := obj.Pkg().Path()
-	if path == "fmt" {
-		return strings.Contains(obj.Name(), "print") || strings.HasPrefix(obj.Name(), "Print") || strings.HasPrefix(obj.Name(), "Fprint")
-	}
-	for _, p := range loggingPkgs {
-		if path == p {
-			return true
-		}
-	}
-	return false
-}
-
-// zeroResult reports whether the Result value v is certainly zero in its requeue
-// fields: a zero constant, or a literal or variable that never sets Requeue or
-// RequeueAfter to anything but a constant false or ≤ 0.
-func zeroResult(v ssa.Value, seen map[ssa.Value]bool) bool {
-	if seen[v] {
-		return true
-	}
-	seen[v] = true
-	switch v := v.(type) {
-	case *ssa.Const:
-		return true
-	case *ssa.Phi:
-		for _, e := range v.Edges {
-			if !zeroResult(e, seen) {
-				return false
-			}
-		}
-		return true
-	case *ssa.UnOp:
-		a, ok := v.X.(*ssa.Alloc)
-		if !ok || v.Op != token.MUL {
-			return false
-		}
-		reaching := map[*ssa.Store]bool{}
-		for _, st := range recssa.ReachingStores(v, a) {
-			reaching[st] = true
-		}
-		for _, ref := range referrers(a) {
-			switch ref := ref.(type) {
-			case *ssa.Store:
-				if reaching[ref] && !zeroResult(ref.Val, seen) {
-					return false
-				}
-			case *ssa.FieldAddr:
-				name := recssa.FieldName(ref)
-				if name != "Requeue" && name != "RequeueAfter" {
-					continue
-				}
-				for _, st := range referrers(ref) {
-					st, ok := st.(*ssa.Store)
-					if !ok {
-						continue
-					}
-					c, ok := st.Val.(*ssa.Const)
-					if !ok {
-						return false
-					}
-					if c.Value == nil {
-						continue
-					}
-					if c.Value.Kind() == constant.Bool {
-						if constant.BoolVal(c.Value) {
-							return false
-						}
-					} else if constant.Sign(c.Value) > 0 {
-						return false
-					}
-				}
-			case *ssa.UnOp:
-			default:
-				return false
-			}
-		}
-		return true
 	}
 	return false
 }

@@ -10,9 +10,13 @@
 // call Forget, so the per-item backoff keeps growing with every such requeue: 5ms, 10ms,
 // 20ms, ... up to 1000s. A controller that meant "check again soon" ends up checking
 // every 16 minutes. When the error is non-nil the field is ignored altogether, like
-// RequeueAfter (the error path requeues with backoff; only Result.Priority, from controller-runtime v0.20, still
-// applies), and when RequeueAfter is positive it is ignored
-// too (RequeueAfter wins). Set RequeueAfter to the interval you mean.
+// RequeueAfter (the error path requeues with backoff; only Result.Priority, which
+// exists from controller-runtime v0.23, still applies), and when RequeueAfter is
+// positive it is ignored too (RequeueAfter wins). Set RequeueAfter to the interval you
+// mean. Where the error returned beside Requeue may be non-nil (return
+// ctrl.Result{Requeue: true}, statusErr), the message says both: on the error path
+// Requeue is ignored and the key backs off for the error, on the nil path it backs off
+// without Forget.
 //
 // The rule reports composite literals of reconcile.Result (or ctrl.Result) that set
 // Requeue to anything but the constant false, and assignments res.Requeue = x to a

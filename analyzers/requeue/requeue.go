@@ -3,6 +3,7 @@ package requeue
 import (
 	"bytes"
 	_ "embed"
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/format"
@@ -16,6 +17,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
 	"github.com/reconcilelint/reconcilelint/passes/directives"
 	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
+	"github.com/reconcilelint/reconcilelint/passes/recssa"
 )
 
 //go:embed doc.go
@@ -32,16 +34,19 @@ const (
 var Analyzer = analyzerutil.Rule{
 	Name:     "requeue",
 	Doc:      doc,
-	Requires: []*analysis.Analyzer{inspect.Analyzer, directives.Analyzer},
+	Requires: []*analysis.Analyzer{inspect.Analyzer, directives.Analyzer, recssa.Analyzer},
 }.Analyzer(run)
 
 const (
 	msgDeprecated = "Result.Requeue re-adds the key through the rate limiter without Forget, so each requeue backs off longer (5ms doubling up to 1000s): set RequeueAfter to the interval you mean; Requeue is deprecated since controller-runtime v0.21"
 	msgWithAfter  = "the deprecated Requeue has no effect next to a positive RequeueAfter: remove it"
 	msgWithErr    = "Requeue and RequeueAfter are ignored when the returned error is non-nil (the controller requeues the key with backoff for the error; only Result.Priority still applies): return the zero Result"
-	// msgWithErrNoPriority is msgWithErr for releases before v0.20, whose Result
+	// msgWithErrNoPriority is msgWithErr for releases before v0.23, whose Result
 	// has no Priority.
 	msgWithErrNoPriority = "Requeue and RequeueAfter are ignored when the returned error is non-nil (the controller requeues the key with backoff for the error): return the zero Result"
+	// msgMaybeErr is for a Requeue returned with an error that may be non-nil: both
+	// paths are wrong in their own way.
+	msgMaybeErr = "Result.Requeue is ignored when %s is non-nil: the key backs off for the error instead (5ms doubling up to 1000s); when it is nil, Requeue re-adds the key through the rate limiter without Forget, so each requeue backs off longer; return the error with the zero Result, or a nil error with the RequeueAfter you mean (Requeue is deprecated since controller-runtime v0.21)"
 )
 
 func run(pass *analysis.Pass) (any, error) {
@@ -127,7 +132,39 @@ func checkLiteral(pass *analysis.Pass, rep *analyzerutil.Reporter, cur inspector
 		rep.Report(d)
 		return
 	}
-	rep.Report(analysis.Diagnostic{Pos: elt.Pos(), End: elt.End(), Message: msgDeprecated})
+	msg := msgDeprecated
+	if ret, ok := cur.Parent().Node().(*ast.ReturnStmt); ok && len(ret.Results) == 2 && ret.Results[0] == lit &&
+		maybeNonNil(pass, cur.Parent(), ret) {
+		msg = fmt.Sprintf(msgMaybeErr, types.ExprString(ret.Results[1]))
+	}
+	rep.Report(analysis.Diagnostic{Pos: elt.Pos(), End: elt.End(), Message: msg})
+}
+
+// maybeNonNil reports whether the error that ret returns beside a Result may be
+// non-nil: it is not the nil literal and, where the package has SSA (it declares an
+// entry point), the value-flow analysis does not find it nil on that path. Elsewhere
+// anything but nil may be non-nil.
+func maybeNonNil(pass *analysis.Pass, cur inspector.Cursor, ret *ast.ReturnStmt) bool {
+	if tv, ok := pass.TypesInfo.Types[ret.Results[1]]; ok && tv.IsNil() {
+		return false
+	}
+	s := pass.ResultOf[recssa.Analyzer].(*recssa.Result)
+	if s.Empty() {
+		return true
+	}
+	for c := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		fn := s.Func(c.Node())
+		if fn == nil {
+			return true
+		}
+		for _, r := range recssa.Returns(fn) {
+			if r.Pos() == ret.Pos() && r.Parent() == fn {
+				return recssa.MayBeNonNil(r.Results[len(r.Results)-1], r.Block())
+			}
+		}
+		return true
+	}
+	return true
 }
 
 // removeElt returns the edit that removes element i of the keyed literal lit (which
@@ -293,7 +330,7 @@ func returned(pass *analysis.Pass, cur inspector.Cursor, v *types.Var) bool {
 }
 
 // hasField reports whether the struct under t has a field of that name
-// (Result.Priority exists from controller-runtime v0.20).
+// (Result.Priority exists from controller-runtime v0.23).
 func hasField(t types.Type, name string) bool {
 	st, ok := types.Unalias(t).Underlying().(*types.Struct)
 	if !ok {

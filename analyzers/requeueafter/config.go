@@ -16,6 +16,10 @@ type Config struct {
 	// Threshold is the shortest constant RequeueAfter that is not reported, as a Go
 	// duration ("1s", "500ms"); it must be positive. Default: "1s".
 	Threshold string `json:"threshold,omitempty"`
+	// ReportAfterWrite also reports a short RequeueAfter right after a write (a
+	// requeue that stands in for a recursive call), which is not reported by default.
+	// A requeue under an apierrors.IsConflict test is never reported. Default: false.
+	ReportAfterWrite bool `json:"reportAfterWrite,omitempty"`
 }
 
 // DefaultConfig returns the default configuration.
@@ -34,7 +38,7 @@ func New(c Config) (*analysis.Analyzer, error) {
 		}
 		threshold = d
 	}
-	return analyzerutil.Configured(rule, threshold, run), nil
+	return analyzerutil.Configured(rule, options{threshold: threshold, afterWrite: c.ReportAfterWrite}, run), nil
 }
 
 var rule = analyzerutil.Rule{Name: "requeueafter", Doc: doc, Requires: []*analysis.Analyzer{inspect.Analyzer, directives.Analyzer}}

@@ -39,6 +39,13 @@
 // and then requeues quickly is not reported here (when the write is of the reconciled
 // object, selftrigger may report it).
 //
+// The option reportAfterWrite (default false) reports such a requeue after a write too:
+// a very short requeue that stands in for a recursive call of the reconcile, which the
+// write's own event makes unnecessary (and a reconcile 1ms later may still read the
+// object from before the write). It is off by default because the one-shot requeue
+// does no harm beyond one extra pass, and some operators use it on purpose, as
+// cluster-api does. A requeue under an IsConflict test is not reported either way.
+//
 // Bad:
 //
 //	if deploy.Status.AvailableReplicas < *deploy.Spec.Replicas {

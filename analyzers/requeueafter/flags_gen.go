@@ -7,5 +7,5 @@ import "github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
 // The options of Config are the flags of Analyzer, by their names in the configuration
 // file (analyzerutil.BindFlags).
 func init() {
-	analyzerutil.BindFlags(Analyzer, DefaultConfig(), New, map[string]string{"threshold": "Threshold is the shortest constant RequeueAfter that is not reported, as a Go duration (\"1s\", \"500ms\"); it must be positive"})
+	analyzerutil.BindFlags(Analyzer, DefaultConfig(), New, map[string]string{"threshold": "Threshold is the shortest constant RequeueAfter that is not reported, as a Go duration (\"1s\", \"500ms\"); it must be positive", "reportAfterWrite": "ReportAfterWrite also reports a short RequeueAfter right after a write (a requeue that stands in for a recursive call), which is not reported by default"})
 }

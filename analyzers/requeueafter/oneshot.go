@@ -15,23 +15,34 @@ import (
 // deleted object, a patch helper) write the same way.
 var writeNames = map[string]bool{"Create": true, "Update": true, "Patch": true, "Delete": true, "Apply": true}
 
+// writeKind says why a requeue counts as one-shot.
+type writeKind int
+
+const (
+	notAfterWrite writeKind = iota
+	afterAWrite             // a write precedes it on every path
+	afterConflict           // it sits under an apierrors.IsConflict test
+)
+
 // afterWrite reports whether the node at cur is preceded, on every path through the
 // function, by a write to the API server, or sits under an apierrors.IsConflict test.
 // Either way the short requeue follows a write (done, or refused by a conflict): the
 // write is itself a watch event and costs more than the one reconcile the requeue adds,
 // and the requeue repeats only as often as the writes do. A busy poll reconciles
 // without writing.
-func afterWrite(pass *analysis.Pass, cur inspector.Cursor) bool {
+//
+// It tells which: afterAWrite or afterConflict, notAfterWrite for neither.
+func afterWrite(pass *analysis.Pass, cur inspector.Cursor) writeKind {
 	prev := cur.Node()
 	for c := cur.Parent(); ; c = c.Parent() {
 		n := c.Node()
 		if n == nil {
-			return false
+			return notAfterWrite
 		}
 		var before []ast.Stmt
 		switch n := n.(type) {
 		case *ast.FuncDecl, *ast.FuncLit:
-			return false
+			return notAfterWrite
 		case *ast.BlockStmt:
 			before = stmtsBefore(n.List, prev)
 		case *ast.CaseClause:
@@ -44,16 +55,16 @@ func afterWrite(pass *analysis.Pass, cur inspector.Cursor) bool {
 					before = append(before, n.Init)
 				}
 				if prev == n.Body && conflictTest(pass, n.Cond) {
-					return true
+					return afterConflict
 				}
 				if hasWrite(pass, n.Cond) {
-					return true
+					return afterAWrite
 				}
 			}
 		}
 		for _, s := range before {
 			if dominatingWrite(pass, s) {
-				return true
+				return afterAWrite
 			}
 		}
 		prev = n

@@ -30,14 +30,24 @@ var Analyzer = analyzerutil.Must(New(DefaultConfig()))
 
 const msg = "RequeueAfter of %v reconciles the object %s for as long as it waits, whether anything changed or not: a busy poll that loads the API server and the queue; watch the object you wait for (Owns, Watches) so that its change triggers the reconcile, or poll an external system at %v or more"
 
-func run(pass *analysis.Pass, threshold time.Duration) (any, error) {
+// msgAfterWrite is the message of a short requeue right after a write, with the option
+// reportAfterWrite.
+const msgAfterWrite = "RequeueAfter of %v right after a write stands in for a recursive call: the write is itself an event that requeues the object when the cache has it, and a reconcile %v later may still read the object from before the write; return the zero Result and let the write's event requeue, or requeue after as long as the next step needs"
+
+// options are the validated options of the rule.
+type options struct {
+	threshold  time.Duration
+	afterWrite bool // also report short requeues right after a write
+}
+
+func run(pass *analysis.Pass, o options) (any, error) {
 	rep := analyzerutil.NewReporter(pass)
 	for cur := range analyzerutil.ResultWrites(pass, rep) {
 		switch n := cur.Node().(type) {
 		case *ast.CompositeLit:
-			checkLiteral(pass, rep, cur, n, threshold)
+			checkLiteral(pass, rep, cur, n, o)
 		case *ast.AssignStmt:
-			checkAssign(pass, rep, cur, n, threshold)
+			checkAssign(pass, rep, cur, n, o)
 		}
 	}
 	return rep.Outcome(), nil
@@ -56,7 +66,8 @@ func short(pass *analysis.Pass, e ast.Expr, threshold time.Duration) (time.Durat
 	return time.Duration(n), true
 }
 
-func checkLiteral(pass *analysis.Pass, rep *analyzerutil.Reporter, cur inspector.Cursor, lit *ast.CompositeLit, threshold time.Duration) {
+func checkLiteral(pass *analysis.Pass, rep *analyzerutil.Reporter, cur inspector.Cursor, lit *ast.CompositeLit, o options) {
+	threshold := o.threshold
 	t := pass.TypesInfo.TypeOf(lit)
 	if t == nil || !k8sapi.IsResult(t) {
 		return
@@ -76,15 +87,12 @@ func checkLiteral(pass *analysis.Pass, rep *analyzerutil.Reporter, cur inspector
 			analyzerutil.CertainlyNonNil(pass, cur.Parent(), ret.Results[1]) {
 			return
 		}
-		if afterWrite(pass, cur) {
-			return
-		}
-		report(rep, elt, d, threshold)
+		reportAt(pass, rep, cur, elt, d, o)
 		return
 	}
 }
 
-func checkAssign(pass *analysis.Pass, rep *analyzerutil.Reporter, cur inspector.Cursor, as *ast.AssignStmt, threshold time.Duration) {
+func checkAssign(pass *analysis.Pass, rep *analyzerutil.Reporter, cur inspector.Cursor, as *ast.AssignStmt, o options) {
 	if as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
 		return
 	}
@@ -97,14 +105,24 @@ func checkAssign(pass *analysis.Pass, rep *analyzerutil.Reporter, cur inspector.
 		if xt == nil || !k8sapi.IsResult(xt) && !k8sapi.IsPointerTo(xt, k8sapi.ReconcilePkg, "Result") {
 			continue
 		}
-		if d, ok := short(pass, as.Rhs[i], threshold); ok && !afterWrite(pass, cur) {
-			report(rep, as, d, threshold)
+		if d, ok := short(pass, as.Rhs[i], o.threshold); ok {
+			reportAt(pass, rep, cur, as, d, o)
 		}
 	}
 }
 
-func report(rep *analyzerutil.Reporter, at ast.Node, d, threshold time.Duration) {
-	rep.Reportf(at, msg, d, rate(d), threshold)
+// reportAt reports the short requeue d at the node at (cur is the Result literal or
+// the assignment), unless it is one-shot: after a write (reported with the option
+// afterWrite) or under a conflict test.
+func reportAt(pass *analysis.Pass, rep *analyzerutil.Reporter, cur inspector.Cursor, at ast.Node, d time.Duration, o options) {
+	switch afterWrite(pass, cur) {
+	case notAfterWrite:
+		rep.Reportf(at, msg, d, rate(d), o.threshold)
+	case afterAWrite:
+		if o.afterWrite {
+			rep.Reportf(at, msgAfterWrite, d, d)
+		}
+	}
 }
 
 // rate describes how often an interval of d reconciles: "10 times a second", "every 2s".

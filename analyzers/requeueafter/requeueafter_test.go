@@ -38,3 +38,12 @@ func TestBadThreshold(t *testing.T) {
 		}
 	}
 }
+
+// TestReportAfterWrite turns on the report of short requeues right after a write.
+func TestReportAfterWrite(t *testing.T) {
+	a, err := requeueafter.New(requeueafter.Config{ReportAfterWrite: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, testdata(t), a, "requeueafter/afterwriteon")
+}

@@ -2,15 +2,12 @@ package resulterr
 
 import (
 	_ "embed"
-	"go/ast"
-	"go/constant"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
 	"github.com/reconcilelint/reconcilelint/passes/directives"
-	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 	"github.com/reconcilelint/reconcilelint/passes/reach"
 	"github.com/reconcilelint/reconcilelint/passes/recssa"
 )
@@ -36,29 +33,15 @@ const msg = "RequeueAfter is ignored when the error returned with it is non-nil:
 
 func run(pass *analysis.Pass) (any, error) {
 	rep := analyzerutil.NewReporter(pass)
-	s := pass.ResultOf[recssa.Analyzer].(*recssa.Result)
-	if s.Empty() {
-		return rep.Outcome(), nil
-	}
-	r := pass.ResultOf[reach.Analyzer].(*reach.Result)
-	for _, node := range r.Funcs() {
-		if rep.Skip(node.Pos()) {
+	for f := range analyzerutil.ReachedSSA(pass, rep) {
+		if !analyzerutil.ReturnsResult(f.Fn) {
 			continue
 		}
-		fn := s.Func(node)
-		if fn == nil {
-			continue
-		}
-		res := fn.Signature.Results()
-		if res.Len() != 2 || !k8sapi.IsResult(res.At(0).Type()) || !k8sapi.IsError(res.At(1).Type()) {
-			continue
-		}
-		chain, _ := r.Reached(node)
-		for _, ret := range recssa.Returns(fn) {
-			if ret.Parent() != fn || !check(ret) {
+		for _, ret := range recssa.Returns(f.Fn) {
+			if ret.Parent() != f.Fn || !check(ret) {
 				continue
 			}
-			report(rep, node, ret, chain)
+			rep.Report(analyzerutil.AtResult(f.Node, ret, 0, msg+analyzerutil.Chain(f.Chain)))
 		}
 	}
 	return rep.Outcome(), nil
@@ -73,13 +56,20 @@ func check(ret *ssa.Return) bool {
 	if ok1 && ok2 && rp.Block() == ep.Block() {
 		// Chosen together: judge each incoming edge on its own.
 		for i, pred := range rp.Block().Preds {
-			if mayRequeueAfter(rp.Edges[i], pred, ep.Edges[i], map[ssa.Value]bool{}) && recssa.MayBeNonNil(ep.Edges[i], pred) {
+			if may(rp.Edges[i], pred, ep.Edges[i]) && recssa.MayBeNonNil(ep.Edges[i], pred) {
 				return true
 			}
 		}
 		return false
 	}
-	return mayRequeueAfter(res, ret.Block(), stored(err), map[ssa.Value]bool{}) && recssa.MayBeNonNil(err, ret.Block())
+	return may(res, ret.Block(), stored(err)) && recssa.MayBeNonNil(err, ret.Block())
+}
+
+// may reports whether the Result v, returned in block at with the error err, may
+// carry a positive RequeueAfter.
+func may(v ssa.Value, at *ssa.BasicBlock, err ssa.Value) bool {
+	_, ok := analyzerutil.RequeueAfter(v, at, err)
+	return ok
 }
 
 // stored returns, for a load of a result variable (functions with a defer return
@@ -98,78 +88,4 @@ func stored(v ssa.Value) ssa.Value {
 		return v
 	}
 	return sts[0].Val
-}
-
-// mayRequeueAfter reports whether the Result value v, used in block at, may have a
-// positive RequeueAfter when it is returned with the error err. A store of RequeueAfter
-// in a block reached only when err is nil does not count (cluster-api's controller
-// wrapper sets RequeueAfter in the err == nil case of a switch).
-func mayRequeueAfter(v ssa.Value, at *ssa.BasicBlock, err ssa.Value, seen map[ssa.Value]bool) bool {
-	if seen[v] {
-		return false
-	}
-	seen[v] = true
-	switch v := v.(type) {
-	case *ssa.Phi:
-		for i, e := range v.Edges {
-			if mayRequeueAfter(e, v.Block().Preds[i], err, seen) {
-				return true
-			}
-		}
-	case *ssa.UnOp:
-		a, ok := v.X.(*ssa.Alloc)
-		if !ok || a.Referrers() == nil {
-			return false
-		}
-		for _, st := range recssa.ReachingStores(v, a) {
-			if st.Addr == a && mayRequeueAfter(st.Val, st.Block(), err, seen) {
-				return true
-			}
-		}
-		for _, ref := range *a.Referrers() {
-			switch ref := ref.(type) {
-			case *ssa.FieldAddr:
-				if recssa.FieldName(ref) != "RequeueAfter" || ref.Referrers() == nil {
-					continue
-				}
-				for _, st := range *ref.Referrers() {
-					if st, ok := st.(*ssa.Store); ok && st.Addr == ref && recssa.Reachable(st.Block(), at) && positive(st.Val) &&
-						!recssa.NilTested(err, st.Block()) {
-						return true
-					}
-				}
-			}
-		}
-	}
-	return false
-}
-
-// positive reports whether the duration v may be positive: anything but a constant ≤ 0.
-func positive(v ssa.Value) bool {
-	c, ok := v.(*ssa.Const)
-	if !ok {
-		return true
-	}
-	if c.Value == nil {
-		return false
-	}
-	return constant.Sign(c.Value) > 0
-}
-
-func report(rep *analyzerutil.Reporter, fnNode ast.Node, ret *ssa.Return, chain []string) {
-	var stmt *ast.ReturnStmt
-	ast.Inspect(fnNode, func(n ast.Node) bool {
-		if stmt != nil {
-			return false
-		}
-		if r, ok := n.(*ast.ReturnStmt); ok && r.Pos() == ret.Pos() {
-			stmt = r
-		}
-		return true
-	})
-	d := analysis.Diagnostic{Pos: ret.Pos(), Message: msg + analyzerutil.Chain(chain)}
-	if stmt != nil && len(stmt.Results) == 2 {
-		d.Pos, d.End = stmt.Results[0].Pos(), stmt.Results[0].End()
-	}
-	rep.Report(d)
 }

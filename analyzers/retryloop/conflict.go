@@ -28,6 +28,10 @@ func conflictClosures(pass *analysis.Pass, rep *analyzerutil.Reporter, body *ast
 		if !ok {
 			return true
 		}
+		if get := cachedReread(pass, lit); get != nil {
+			rep.Reportf(get, "%s re-reads through the cached client in a %s closure: the cache can hand back the same stale object, with the same resourceVersion, on every attempt until the informer catches up, so each attempt can fail with the same conflict; re-read with the API reader (mgr.GetAPIReader()), which asks the API server%s",
+				types.ExprString(get.Fun), k8sapi.Callee(info, call).Name(), analyzerutil.Chain(chain))
+		}
 		if w := staleWrite(pass, lit); w != nil {
 			rep.Reportf(w, "%s in a %s closure writes %s without re-reading it in the closure: a stale object fails with the same conflict on every attempt; Get it at the start of the closure, preferably with the API reader (mgr.GetAPIReader()): the cache can return the same stale object on every attempt%s",
 				k8sapi.Callee(info, w).Name(), k8sapi.Callee(info, call).Name(), strings.TrimPrefix(types.ExprString(w.Args[1]), "&"), analyzerutil.Chain(chain))
@@ -114,4 +118,70 @@ func takesContext(info *types.Info, c *ast.CallExpr) bool {
 		}
 	}
 	return false
+}
+
+// cachedReread returns the first client Get in lit (not in nested literals) that reads
+// through the manager's cached client, when lit also Updates an object: a
+// read-modify-write retried on conflicts whose read may return the same stale object
+// every time. The client is taken for the cached one when the receiver can also write
+// (client.Client, a reconciler embedding it): mgr.GetClient() reads from the cache.
+// A receiver that can only read (client.Reader: mgr.GetAPIReader()) or whose name says
+// it is live (APIReader, apiReader, uncached, noCache, direct, live) is the API reader.
+func cachedReread(pass *analysis.Pass, lit *ast.FuncLit) *ast.CallExpr {
+	info := pass.TypesInfo
+	var get *ast.CallExpr
+	updates := false
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		c, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		op, ok := k8sapi.ClientCall(pass.Pkg, info, c)
+		if !ok {
+			return true
+		}
+		switch {
+		case op.Method == "Update" && op.IsWrite():
+			updates = true
+		case op.Iface == "Reader" && op.Method == "Get" && get == nil && cachedReceiver(pass, c):
+			get = c
+		}
+		return true
+	})
+	if !updates {
+		return nil
+	}
+	return get
+}
+
+// liveNames are words in the name of a client field or variable that say it reads from
+// the API server, not the cache.
+var liveNames = []string{"apireader", "uncached", "nocache", "direct", "live", "apiserver"}
+
+// cachedReceiver reports whether the Get call c goes through a client that can also
+// write (the manager's cached client), and not through one whose name says it is live.
+func cachedReceiver(pass *analysis.Pass, c *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	name := strings.ToLower(types.ExprString(sel.X))
+	for _, w := range liveNames {
+		if strings.Contains(name, w) {
+			return false
+		}
+	}
+	t := pass.TypesInfo.TypeOf(sel.X)
+	writer := k8sapi.LookupType(pass.Pkg, k8sapi.ClientPkg, "Writer")
+	if t == nil || writer == nil {
+		return false
+	}
+	iface, ok := writer.Type().Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	return types.Implements(t, iface) || !types.IsInterface(t) && types.Implements(types.NewPointer(t), iface)
 }

@@ -26,8 +26,10 @@
 // started on another goroutine. A loop whose header variable (the counter of a
 // three-clause for, the key or value of a range) flows into the arguments of the failing
 // call, directly or through locals the body builds from it (`pod := newPod(obj, i)`, a
-// field store `cm.Name = name`, a pointer filled by `fill(&pod, i)`), handles a different
-// object each turn: an item loop. So does a counted loop (three-clause for, range over
+// field store `cm.Name = name`, a pointer filled by `fill(&pod, i)`), or into a closure
+// given to the failing call (a loop over leader pods that calls
+// `retry.Do(func() error { return check(pod) })`: the helper retries one pod, the loop
+// moves to the next), handles a different object each turn: an item loop. So does a counted loop (three-clause for, range over
 // an integer) that goes on to the next turn after a success, as loops creating N
 // replicas with generateName do. A counter that reaches only the ctx (a per-attempt
 // timeout) or a log line does not make an item loop. Good (one replica per turn):
@@ -54,10 +56,19 @@
 // and the retry only adds latency. Re-read it inside the closure, preferably with the
 // API reader (mgr.GetAPIReader()) or another live client: the cached client may return
 // the same stale resourceVersion on every attempt until the informer catches up, which
-// the few fast steps of retry.DefaultRetry may not outlast. A re-read through either
-// client is accepted. Create, Delete and Patch are not checked: they do not
-// fail with a conflict because of a stale cached object unless an optimistic lock is
-// asked for.
+// the few fast steps of retry.DefaultRetry (five attempts within about 50ms) may not
+// outlast. Create, Delete and Patch are not checked: they do not fail with a conflict
+// because of a stale cached object unless an optimistic lock is asked for.
+//
+// So a re-read through the cached client inside such a closure that Updates is
+// reported too, at the Get, recommending the API reader. The client is taken for the
+// manager's cached one when the Get's receiver can also write (client.Client, or a
+// reconciler that embeds it: mgr.GetClient() reads from the cache); a receiver that can
+// only read (client.Reader, which mgr.GetAPIReader() returns) or whose name says it is
+// live (APIReader, apiReader, uncached, noCache, direct, live, apiserver) is the API
+// reader and is not reported. A client built with client.New, which does not cache, in
+// a field of type client.Client is reported all the same: name the field for what it
+// is, or suppress the finding.
 //
 // The rule works on the control-flow graph of each reached function, built with
 // golang.org/x/tools/go/cfg: the question "is the loop head reachable from the error
@@ -82,6 +93,15 @@
 //	err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
 //		obj.Spec.Replicas = ptr.To(int32(3))
 //		return r.Update(ctx, obj) // the same stale resourceVersion on every attempt
+//	})
+//
+//	err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
+//		// the cache may return the same stale object on every attempt
+//		if err := r.Get(ctx, client.ObjectKeyFromObject(obj), obj); err != nil {
+//			return err
+//		}
+//		obj.Spec.Replicas = ptr.To(int32(3))
+//		return r.Update(ctx, obj)
 //	})
 //
 // Good:

@@ -17,8 +17,9 @@
 //
 // The analyzer reports, in functions reached from a reconcile entry point, an Update
 // or Patch (client or Status()/SubResource() writer) of the reconciled object (the
-// out-parameter of a Get whose key comes from the reconcile request, or a parameter of
-// the same type in a helper) after an assignment of such a value to a field, label or
+// out-parameter of a Get whose key comes from the reconcile request, the object given
+// to a helper of any package of the module that reads it so, as in
+// r.fetch(ctx, req, &obj), or a parameter of the same type in a helper) after an assignment of such a value to a field, label or
 // annotation of it (or an increment of one of its fields), when nothing guards the
 // write. A write is guarded when it sits inside an if statement (a changed flag, the
 // bool returned by meta.SetStatusCondition, a comparison of old and new), when an
@@ -30,11 +31,31 @@
 // helpers): the finding is then at the call of the helper, after the store, with the
 // helpers in the chain. A helper that compares or writes only under a condition is a
 // guarded write and is not followed. A deferred write (defer r.updateStatus(ctx, obj))
-// persists the stores made after the defer statement too. Not reported: conditions set through meta.SetStatusCondition (their
+// persists the stores made after the defer statement too.
+//
+// Event filters are judged per controller, from the wiring pass: the controllers whose
+// reconcile entry point reaches the write, with the predicates of their For and their
+// global event filters (WithEventFilter). A GenerationChangedPredicate, or a
+// predicate.Funcs whose UpdateFunc reads the generation, drops the write's event when
+// the write leaves metadata.generation alone: a change of labels or annotations, or of
+// the status of a kind with the status subresource. A filter on another controller, or
+// on an Owns or Watches, protects nothing. A kind without the status subresource is
+// one whose Go type carries kubebuilder markers (+kubebuilder:object:root=true or a
+// +kubebuilder:resource marker) but not +kubebuilder:subresource:status: its CRD
+// stores the status as part of the object, so the API server bumps the generation on
+// a status change like on a spec change, the filter lets the event through, and the
+// finding says so. A kind without markers (the Kubernetes API types, types of other
+// modules) is taken to have the subresource. When the wiring pass does not know the
+// controllers (no controller seen for the entry point, because it is wired in a
+// package that imports this one such as main, or through a chain the pass cannot
+// follow), a generation filter in the package is taken to protect the write, as
+// before, unless the package builds controllers and every chain of it was seen whole
+// (the filter then belongs to one of them); a filter the pass cannot judge (a predicate from a parameter or
+// another package) is taken to drop the event.
+//
+// Not reported: conditions set through meta.SetStatusCondition (their
 // LastTransitionTime changes only with the status), values stored in other objects,
-// packages whose controllers filter events with GenerationChangedPredicate, or with a
-// predicate.Funcs of their own whose UpdateFunc reads the generation (status and
-// metadata writes do not change the generation, so they trigger nothing), and writes
+// writes whose events the controller's filters drop (above), and writes
 // that drop the stored value: with the status subresource on (assumed unless the kind's
 // markers leave it off), an Update or Patch of the main resource ignores status changes
 // (the statusupdate rule reports the lost change) and a status write ignores labels and

@@ -12,11 +12,13 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/objwrite"
 	"github.com/reconcilelint/reconcilelint/passes/directives"
 	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 	"github.com/reconcilelint/reconcilelint/passes/reach"
 	"github.com/reconcilelint/reconcilelint/passes/subresource"
 	"github.com/reconcilelint/reconcilelint/passes/valueflow"
+	"github.com/reconcilelint/reconcilelint/passes/wiring"
 )
 
 //go:embed doc.go
@@ -33,75 +35,81 @@ const (
 var Analyzer = analyzerutil.Rule{
 	Name:     "selftrigger",
 	Doc:      doc,
-	Requires: []*analysis.Analyzer{directives.Analyzer, reach.Analyzer, subresource.Analyzer, valueflow.Analyzer},
+	Requires: []*analysis.Analyzer{directives.Analyzer, reach.Analyzer, subresource.Analyzer, valueflow.Analyzer, wiring.Analyzer},
 }.Analyzer(run)
 
-const msg = "%s writes the reconciled object with %s, set from %s at line %d, on every pass without comparing old and new: each write is a watch event that reconciles the object again, a hot loop; write only when something changed (compare with equality.Semantic.DeepEqual, or use the bool of meta.SetStatusCondition)%s"
+const msg = "%s writes the reconciled object with %s, set from %s at line %d, on every pass without comparing old and new: each write is a watch event that reconciles the object again, a hot loop; write only when something changed (compare with equality.Semantic.DeepEqual, or use the bool of meta.SetStatusCondition)%s%s"
 
 func run(pass *analysis.Pass) (any, error) {
 	rep := analyzerutil.NewReporter(pass)
 	r := pass.ResultOf[reach.Analyzer].(*reach.Result)
 	nss := pass.ResultOf[subresource.Analyzer].(*subresource.Result)
-	if len(r.Funcs()) == 0 || filtersGeneration(pass) {
+	if len(r.Funcs()) == 0 {
 		return rep.Outcome(), nil
 	}
-	// The reconciled objects: out-parameters of a Get keyed by the request.
-	reconciled := map[*types.Var]bool{}
-	kinds := map[*types.TypeName]bool{}
-	for _, fn := range r.Funcs() {
-		inspectBody(fn, func(n ast.Node) {
-			call, ok := n.(*ast.CallExpr)
-			if !ok || len(call.Args) < 3 {
-				return
-			}
-			op, ok := k8sapi.ClientCall(pass.Pkg, pass.TypesInfo, call)
-			if !ok || op.Iface != "Reader" || op.Method != "Get" || !fromRequest(pass, call.Args[1]) {
-				return
-			}
-			if v := rootVar(pass, call.Args[2]); v != nil {
-				reconciled[v] = true
-				if n := k8sapi.Named(v.Type()); n != nil {
-					kinds[n.Obj()] = true
-				}
-			}
-		})
-	}
-	if len(reconciled) == 0 {
-		return rep.Outcome(), nil
-	}
-	// The writes nothing guards, by the function they are in: client Updates and
-	// Patches, and calls of helpers (of this package or another) that write their
-	// argument so.
 	flow := pass.ResultOf[valueflow.Analyzer].(*valueflow.Result)
-	writes := map[ast.Node][]write{}
-	for _, sink := range []valueflow.Sink{valueflow.WrittenObject, valueflow.WrittenStatus} {
-		iface := "Writer"
-		if sink == valueflow.WrittenStatus {
-			iface = "SubResourceWriter"
-		}
-		for _, f := range flow.FlowsTo(sink) {
-			if call, fn := valueflow.ArgOf(pass, f.Expr); call != nil && fn != nil {
-				writes[fn] = append(writes[fn], write{call: call, obj: f.Expr, iface: iface, via: f.Via})
-			}
-		}
+	wr := pass.ResultOf[wiring.Analyzer].(*wiring.Result)
+	isObj, ok := objwrite.Reconciled(pass, r, flow)
+	if !ok {
+		return rep.Outcome(), nil
 	}
+	writes := objwrite.Writes(pass, flow)
 	for _, fn := range r.Funcs() {
 		if rep.Skip(fn.Pos()) {
 			continue
 		}
 		chain, _ := r.Reached(fn)
-		checkFunc(pass, rep, nss, fn, chain, writes[fn], func(v *types.Var) bool {
-			if reconciled[v] {
-				return true
-			}
-			if v.Kind() != types.ParamVar {
-				return false
-			}
-			n := k8sapi.Named(v.Type())
-			return n != nil && kinds[n.Obj()]
-		})
+		drops := func(w objwrite.Write, s store) (bool, string) { return dropped(pass, wr, nss, fn, w, s) }
+		checkFunc(pass, rep, nss, fn, chain, writes[fn], drops, isObj)
 	}
 	return rep.Outcome(), nil
+}
+
+// dropped reports whether every controller that runs fn drops the watch event of the
+// write w of the store s with its event filters, and, when a generation filter does
+// not drop it because the kind has no status subresource, a note for the message.
+//
+// The filters judged are those of the reconciled kind's events: For's predicates and
+// the global event filters of each controller whose reconcile entry point reaches fn
+// (a filter on another controller, or on an Owns or Watches, does not protect this
+// one). A generation filter drops metadata-only changes, and status changes of a kind
+// with the status subresource; a spec change, and a status change of a kind whose
+// markers leave the subresource off, bump metadata.generation and pass it. A filter
+// the wiring pass cannot judge is taken to drop the event (no report). When the
+// controllers are not known (no controller seen for the entry point, or a chain not
+// seen through), any generation filter in the package is taken to protect every
+// write, as before the wiring pass.
+func dropped(pass *analysis.Pass, wr *wiring.Result, nss *subresource.Result, fn ast.Node, w objwrite.Write, s store) (bool, string) {
+	cs, known := wr.Reaching(fn)
+	if !known {
+		// A generation filter of the package protects a reconciler whose controller
+		// is not seen only when the package builds no controller the pass saw, or
+		// some chain of the package was not seen whole: a filter in a chain the pass
+		// saw belongs to that chain's controller.
+		return filtersGeneration(pass) && (len(wr.Controllers) == 0 || !wr.AllSeen()), ""
+	}
+	inStatus := strings.Contains(s.what, ".Status.") || strings.HasSuffix(s.what, ".Status")
+	inSpec := strings.Contains(s.what, ".Spec.") || strings.HasSuffix(s.what, ".Spec")
+	noSub := nss.NoStatusSubresource(pass.TypesInfo.TypeOf(w.Obj))
+	note := ""
+	for _, c := range cs {
+		gen, unknown := false, false
+		for _, p := range c.PrimaryFilters() {
+			gen = gen || p.Generation
+			unknown = unknown || p.Unknown
+		}
+		switch {
+		case gen && !inSpec && !(inStatus && noSub):
+			continue // the generation does not change: dropped
+		case gen && inStatus && noSub:
+			note = "; the kind has no status subresource, so a status change bumps metadata.generation and passes GenerationChangedPredicate"
+			return false, note
+		case unknown && !gen:
+			continue // a filter not seen through: it may drop the event
+		}
+		return false, note
+	}
+	return true, ""
 }
 
 // filtersGeneration reports whether the package uses GenerationChangedPredicate, or
@@ -155,74 +163,6 @@ func readsGeneration(body *ast.BlockStmt) bool {
 	return found
 }
 
-// inspectBody visits the body of the function node fn, without entering function
-// literals (reach lists reached closures separately).
-func inspectBody(fn ast.Node, visit func(ast.Node)) {
-	body := k8sapi.FuncBody(fn)
-	if body == nil {
-		return
-	}
-	ast.Inspect(body, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
-		if n != nil {
-			visit(n)
-		}
-		return true
-	})
-}
-
-// fromRequest reports whether the key expression mentions a reconcile.Request.
-func fromRequest(pass *analysis.Pass, e ast.Expr) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := pass.TypesInfo.Uses[id].(*types.Var); ok && k8sapi.IsRequest(v.Type()) {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
-}
-
-// rootVar returns the variable that e (v or &v) names.
-func rootVar(pass *analysis.Pass, e ast.Expr) *types.Var {
-	e = ast.Unparen(e)
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		e = ast.Unparen(u.X)
-	}
-	id, ok := e.(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	v, _ := pass.TypesInfo.Uses[id].(*types.Var)
-	return v
-}
-
-// pathRoot returns the variable at the root of a selector, index or star chain
-// (obj.Status.X, obj.Annotations["k"], (*obj).Labels), and whether the chain has a
-// step (the variable itself is not a field of it).
-func pathRoot(pass *analysis.Pass, e ast.Expr) (*types.Var, bool) {
-	steps := 0
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.SelectorExpr:
-			e, steps = x.X, steps+1
-		case *ast.IndexExpr:
-			e, steps = x.X, steps+1
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.Ident:
-			v, _ := pass.TypesInfo.Uses[x].(*types.Var)
-			return v, v != nil && steps > 0
-		default:
-			return nil, false
-		}
-	}
-}
-
 // volatile returns a description of the first call in e whose value differs on every
 // call, or "".
 func volatile(pass *analysis.Pass, e ast.Expr) string {
@@ -257,17 +197,7 @@ type store struct {
 	what string // "obj.Status.LastReconciled"
 }
 
-// write is an unguarded Update or Patch of an object (valueflow.WrittenObject,
-// WrittenStatus): a client call, or a call of a helper that writes its argument (via
-// names the helpers down to the write).
-type write struct {
-	call  *ast.CallExpr
-	obj   ast.Expr
-	iface string // Writer, or SubResourceWriter for a status write
-	via   []string
-}
-
-func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, nss *subresource.Result, fn ast.Node, chain []string, writes []write, isObj func(*types.Var) bool) {
+func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, nss *subresource.Result, fn ast.Node, chain []string, writes []objwrite.Write, drops func(objwrite.Write, store) (bool, string), isObj func(*types.Var) bool) {
 	stores := map[*types.Var][]store{} // in source order
 	add := func(v *types.Var, ok bool, pos token.Pos, desc, what string) {
 		if v == nil || !ok || desc == "" || !isObj(v) {
@@ -276,7 +206,7 @@ func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, nss *subresource
 		stores[v] = append(stores[v], store{pos, desc, what})
 	}
 	deferred := map[*ast.CallExpr]bool{}
-	inspectBody(fn, func(n ast.Node) {
+	objwrite.InspectBody(fn, func(n ast.Node) {
 		switch n := n.(type) {
 		case *ast.DeferStmt:
 			deferred[n.Call] = true
@@ -285,17 +215,20 @@ func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, nss *subresource
 				return
 			}
 			for i, l := range n.Lhs {
-				v, ok := pathRoot(pass, l)
+				if objwrite.StatusAppend(l, n.Rhs[i]) || strings.HasSuffix(types.ExprString(l), ".Status.Conditions") {
+					continue // a growing status list, a replaced list of conditions: statuslog's and conditionsreplace's findings
+				}
+				v, ok := objwrite.PathRoot(pass, l)
 				add(v, ok, n.Pos(), volatile(pass, n.Rhs[i]), types.ExprString(l))
 			}
 		case *ast.IncDecStmt:
-			v, ok := pathRoot(pass, n.X)
+			v, ok := objwrite.PathRoot(pass, n.X)
 			if n.Tok == token.INC {
 				add(v, ok, n.Pos(), "an increment", types.ExprString(n.X))
 			}
 		case *ast.CallExpr:
 			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && (sel.Sel.Name == "SetAnnotations" || sel.Sel.Name == "SetLabels") && len(n.Args) == 1 {
-				v := rootVar(pass, sel.X)
+				v := objwrite.RootVar(pass, sel.X)
 				add(v, true, n.Pos(), volatile(pass, n.Args[0]), types.ExprString(sel.X)+"."+sel.Sel.Name[3:])
 			}
 		}
@@ -304,51 +237,28 @@ func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, nss *subresource
 		return
 	}
 	for _, w := range writes {
-		v := rootVar(pass, w.obj)
-		at := w.call.Pos()
-		if deferred[w.call] {
+		v := objwrite.RootVar(pass, w.Obj)
+		at := w.Call.Pos()
+		if deferred[w.Call] {
 			at = fn.End() // a deferred write persists the stores after the defer too
 		}
 		var st store
 		for _, s := range stores[v] {
-			if s.pos < at && persists(pass, nss, w.iface, w.obj, s) {
+			if s.pos < at && objwrite.Persists(pass, nss, w.Iface, w.Obj, strings.Contains(s.what, ".Status.") || strings.HasSuffix(s.what, ".Status")) {
 				st = s // the last store before the write that the write persists
 			}
 		}
 		if v == nil || st.desc == "" {
 			continue
 		}
+		drop, note := drops(w, st)
+		if drop {
+			continue
+		}
 		line := pass.Fset.Position(st.pos).Line
 		rep.Report(analysis.Diagnostic{
-			Pos: w.call.Pos(), End: w.call.End(),
-			Message: fmt.Sprintf(msg, writeName(w.call), st.what, st.desc, line, analyzerutil.Chain(append(slices.Clone(chain), w.via...))),
+			Pos: w.Call.Pos(), End: w.Call.End(),
+			Message: fmt.Sprintf(msg, objwrite.Name(w.Call), st.what, st.desc, line, note, analyzerutil.Chain(append(slices.Clone(chain), w.Via...))),
 		})
 	}
-}
-
-// persists reports whether a write through iface (Writer or SubResourceWriter) of obj
-// changes the field that s stored. With the status subresource on, the API server drops
-// status changes in a write of the main resource (statusupdate reports that write) and
-// everything but the status in a status write: such a write changes nothing, so it is
-// no watch event and no loop. Kinds whose markers leave the subresource off persist both.
-func persists(pass *analysis.Pass, nss *subresource.Result, iface string, obj ast.Expr, s store) bool {
-	if nss.NoStatusSubresource(pass.TypesInfo.TypeOf(obj)) {
-		return true
-	}
-	inStatus := strings.Contains(s.what, ".Status.") || strings.HasSuffix(s.what, ".Status")
-	if iface == "SubResourceWriter" {
-		return inStatus
-	}
-	return !inStatus
-}
-
-// writeName is the written call as the user wrote it, shortened: "r.Status().Update".
-func writeName(call *ast.CallExpr) string {
-	s := types.ExprString(call.Fun)
-	if len(s) > 40 {
-		if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
-			return sel.Sel.Name
-		}
-	}
-	return s
 }

@@ -25,14 +25,20 @@
 //     any of the above on the same goroutine, reported at the call with the chain;
 //   - calls of functions whose doc comment carries //reconcilelint:blocking.
 //
-// retry.RetryOnConflict and retry.OnError are not reported: they retry a few times with
-// millisecond steps, and are the documented way to resolve write conflicts. For the same
-// reason wait.ExponentialBackoff and ExponentialBackoffWithContext are not reported when
-// their Backoff is a constant literal (directly, through a variable assigned once, or
-// retry.DefaultRetry/DefaultBackoff) whose worst-case total wait is at most one second:
-// such a loop only waits between failed attempts, like cluster-api's patch helper (five
-// steps of 100ms with jitter 1.0, at most 800ms). A larger or non-constant Backoff is
-// reported. Work started on another goroutine is not reported here (see the goroutine
+// retry.RetryOnConflict and retry.OnError with retry.DefaultRetry (at most 44ms of
+// sleeps in all) or retry.DefaultBackoff (341ms) are not reported: they retry a few
+// times with millisecond steps, and are the documented way to resolve write conflicts.
+// For the same reason wait.ExponentialBackoff and ExponentialBackoffWithContext are not
+// reported when their Backoff is a constant literal (directly, through a variable
+// assigned once, or retry.DefaultRetry/DefaultBackoff) whose worst-case total wait is
+// at most one second: such a loop only waits between failed attempts, like
+// cluster-api's patch helper (five steps of 100ms with jitter 1.0, at most 800ms). A
+// larger or non-constant Backoff is reported. The same threshold applies to the
+// Backoff given to retry.RetryOnConflict and retry.OnError, which sleep between
+// attempts on the worker exactly like wait.ExponentialBackoff: with a constant Backoff
+// whose worst case exceeds one second (Steps 10, Duration 1s, Factor 2: 1+2+...+256 =
+// 511s of sleeps) they are waits and are reported; with a Backoff that is not constant
+// (a field, a parameter) they are not judged. Work started on another goroutine is not reported here (see the goroutine
 // rule), nor is a wait inside a loop that retries a failing call (a sleep between the
 // attempts): the retryloop rule reports that loop, and returning the error removes
 // both, so the defect is one finding.

@@ -10,7 +10,10 @@
 // Reconcile registers one, every reconcile of every object registers another: informers
 // and handlers pile up (memory, API server watch connections), each event is delivered
 // once per registered handler and enqueues the key again, and a second controller with
-// the same name fails to start. Register watches once, at set-up in SetupWithManager or
+// the same name is refused when it is built: from controller-runtime v0.19 on,
+// controller.New and the builder's Complete or Build return "controller with name X
+// already exists" unless SkipNameValidation is set (before v0.19 it is built and runs
+// beside the first, both reporting to the same metrics). Register watches once, at set-up in SetupWithManager or
 // main; when a watch really depends on what Reconcile finds (a kind known only at run
 // time), guard it so that it is started once per key.
 //

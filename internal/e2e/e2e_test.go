@@ -284,7 +284,7 @@ func TestFix(t *testing.T) {
 			case 0:
 				want = "nothing to fix"
 			case 1:
-				want = "applied 1 fix\n"
+				want = "applied 1 fix,"
 			}
 			if !strings.Contains(stderr, want) {
 				t.Errorf("stderr does not say %q:\n%s", want, stderr)

@@ -81,9 +81,10 @@ func TestSnapshot(t *testing.T) {
 		string(text[:len(text)/2]),
 	} {
 		res := fast(map[string][]byte{file: []byte(bad)})
-		if len(res.Findings) != 0 || len(res.Problems) != 1 || !strings.Contains(res.Problems[0], "does not type-check") ||
-			!strings.Contains(res.Problems[0], "configmap_controller.go:") {
-			t.Errorf("broken file: %d findings, problems %q", len(res.Findings), res.Problems)
+		if len(res.Findings) != 0 || len(res.Problems) != 0 || len(res.NotAnalysed) != 1 || !res.NotAnalysed[0].Own ||
+			!strings.Contains(res.NotAnalysed[0].Reason, "does not type-check") ||
+			!strings.Contains(res.NotAnalysed[0].Reason, "configmap_controller.go:") {
+			t.Errorf("broken file: %d findings, problems %q, not analysed %+v", len(res.Findings), res.Problems, res.NotAnalysed)
 		}
 	}
 	// A comment before the imports does not matter either.

@@ -72,6 +72,7 @@ var Identities = []Identity{
 	{Pkg: ReconcilePkg, Name: "TypedFunc", Kind: TypeIdent, Homes: []Home{
 		{ReconcilePkg, "Func", OldestRelease, 18}, {ReconcilePkg, "TypedFunc", 19, 0}}},
 	always(ReconcilePkg, "TerminalError", 15, FuncIdent),
+	always(ReconcilePkg, "AsReconciler", 17, FuncIdent),
 
 	// client
 	// client.Object is an alias of cacheapi.Object from v0.25.
@@ -91,6 +92,7 @@ var Identities = []Identity{
 	always(ClientPkg, "StrategicMergeFrom", 10, FuncIdent),
 	always(ClientPkg, "MergeFromWithOptimisticLock", OldestRelease, TypeIdent),
 	always(ClientPkg, "IgnoreNotFound", OldestRelease, FuncIdent),
+	always(ClientPkg, "IgnoreAlreadyExists", 13, FuncIdent),
 	always(ClientPkg, "FieldOwner", OldestRelease, TypeIdent),
 	always(ClientPkg, "ForceOwnership", OldestRelease, VarIdent),
 	always(ClientPkg, "Apply", OldestRelease, VarIdent),
@@ -100,6 +102,9 @@ var Identities = []Identity{
 	always(ControllerutilPkg, "CreateOrPatch", 7, FuncIdent),
 	always(ControllerutilPkg, "AddFinalizer", OldestRelease, FuncIdent),
 	always(ControllerutilPkg, "RemoveFinalizer", OldestRelease, FuncIdent),
+	always(ControllerutilPkg, "ContainsFinalizer", OldestRelease, FuncIdent),
+	{Pkg: ControllerutilPkg, Name: "AddFinalizerWithError", Kind: FuncIdent, Homes: []Home{
+		{ControllerutilPkg, "AddFinalizerWithError", OldestRelease, 6}}},
 	always(ControllerutilPkg, "OperationResult", OldestRelease, TypeIdent),
 
 	// the root package
@@ -113,8 +118,46 @@ var Identities = []Identity{
 		Methods: []string{"For", "Owns", "Watches", "Named", "WithOptions", "WithEventFilter", "Complete", "Build"},
 		Homes:   []Home{{BuilderPkg, "Builder", OldestRelease, 18}, {BuilderPkg, "TypedBuilder", 19, 0}}},
 
+	// builder options (the wiring pass)
+	always(BuilderPkg, "WithPredicates", OldestRelease, FuncIdent),
+	always(BuilderPkg, "OnlyMetadata", OldestRelease, VarIdent),
+	always(BuilderPkg, "MatchEveryOwner", 15, VarIdent),
+
+	// handler: EnqueueRequestForOwner and EnqueueRequestsFromMapFunc are structs in the
+	// oldest releases and functions later (two identities of one name: the kinds differ).
+	{Pkg: HandlerPkg, Name: "TypedEnqueueRequestForObject", Kind: TypeIdent, Homes: []Home{
+		{HandlerPkg, "EnqueueRequestForObject", OldestRelease, 18}, {HandlerPkg, "TypedEnqueueRequestForObject", 19, 0}}},
+	{Pkg: HandlerPkg, Name: "EnqueueRequestForOwner", Kind: TypeIdent, Homes: []Home{{HandlerPkg, "EnqueueRequestForOwner", OldestRelease, 14}}},
+	always(HandlerPkg, "EnqueueRequestForOwner", 15, FuncIdent),
+	always(HandlerPkg, "TypedEnqueueRequestForOwner", 19, FuncIdent),
+	always(HandlerPkg, "OnlyControllerOwner", 15, FuncIdent),
+	{Pkg: HandlerPkg, Name: "EnqueueRequestsFromMapFunc", Kind: TypeIdent, Homes: []Home{{HandlerPkg, "EnqueueRequestsFromMapFunc", OldestRelease, 6}}},
+	always(HandlerPkg, "EnqueueRequestsFromMapFunc", 7, FuncIdent),
+	always(HandlerPkg, "TypedEnqueueRequestsFromMapFunc", 19, FuncIdent),
+	{Pkg: HandlerPkg, Name: "TypedFuncs", Kind: TypeIdent, Homes: []Home{
+		{HandlerPkg, "Funcs", OldestRelease, 18}, {HandlerPkg, "TypedFuncs", 19, 0}}},
+
+	// predicate
+	{Pkg: PredicatePkg, Name: "TypedGenerationChangedPredicate", Kind: TypeIdent, Homes: []Home{
+		{PredicatePkg, "GenerationChangedPredicate", OldestRelease, 18}, {PredicatePkg, "TypedGenerationChangedPredicate", 19, 0}}},
+	{Pkg: PredicatePkg, Name: "TypedFuncs", Kind: TypeIdent, Homes: []Home{
+		{PredicatePkg, "Funcs", OldestRelease, 18}, {PredicatePkg, "TypedFuncs", 19, 0}}},
+	always(PredicatePkg, "And", OldestRelease, FuncIdent),
+	always(PredicatePkg, "Or", OldestRelease, FuncIdent),
+	always(PredicatePkg, "Not", 15, FuncIdent),
+
+	// config: the manager's controller defaults (ReconciliationTimeout from v0.22)
+	always(ConfigPkg, "Controller", 15, TypeIdent),
+
+	// controllerutil owner references (ownswatch)
+	always(ControllerutilPkg, "SetControllerReference", OldestRelease, FuncIdent),
+	always(ControllerutilPkg, "SetOwnerReference", OldestRelease, FuncIdent),
+	always(CtrlRoot, "SetControllerReference", OldestRelease, VarIdent),
+
 	// controller
 	always(ControllerPkg, "New", OldestRelease, FuncIdent),
+	always(ControllerPkg, "NewUnmanaged", OldestRelease, FuncIdent),
+	always(ControllerPkg, "NewTypedUnmanaged", 19, FuncIdent),
 	always(ControllerPkg, "NewTyped", 19, FuncIdent),
 	{Pkg: ControllerPkg, Name: "TypedController", Kind: TypeIdent, Methods: []string{"Watch"}, Homes: []Home{
 		{ControllerPkg, "Controller", OldestRelease, 18}, {ControllerPkg, "TypedController", 19, 0}}},
@@ -122,7 +165,10 @@ var Identities = []Identity{
 		{ControllerPkg, "Options", OldestRelease, 18}, {ControllerPkg, "TypedOptions", 19, 0}}},
 
 	// source: Kind is a struct type before v0.15 (&source.Kind{Type: obj}), a function after.
+	{Pkg: SourcePkg, Name: "Kind", Kind: TypeIdent, Homes: []Home{{SourcePkg, "Kind", OldestRelease, 14}}},
 	always(SourcePkg, "Kind", 15, FuncIdent),
+	{Pkg: SourcePkg, Name: "Channel", Kind: TypeIdent, Homes: []Home{{SourcePkg, "Channel", OldestRelease, 17}}},
+	always(SourcePkg, "Channel", 18, FuncIdent),
 	always(SourcePkg, "TypedKind", 19, FuncIdent),
 
 	// cache: the informer interface moved to pkg/cache/cacheapi in v0.25 (cache.Informer
@@ -135,6 +181,7 @@ var Identities = []Identity{
 
 	// apimachinery
 	always(APIErrorsPkg, "IsNotFound", OldestRelease, FuncIdent),
+	always(APIErrorsPkg, "IsAlreadyExists", OldestRelease, FuncIdent),
 	always(MetaPkg, "SetStatusCondition", 7, FuncIdent),
 	always(MetaV1Pkg, "Condition", 7, TypeIdent),
 	always(TypesPkg, "NamespacedName", OldestRelease, TypeIdent),
@@ -156,11 +203,13 @@ var Identities = []Identity{
 // call expression, and building "path.name" strings was a hot spot).
 type identKey struct{ path, name string }
 
-// homesByKey maps each identity to its homes.
+// homesByKey maps each identity to its homes. A name with two identities (a struct
+// in old releases, a function in new ones) has the homes of both.
 var homesByKey = func() map[identKey][]Home {
 	m := map[identKey][]Home{}
 	for _, id := range Identities {
-		m[identKey{id.Pkg, id.Name}] = id.Homes
+		k := identKey{id.Pkg, id.Name}
+		m[k] = append(m[k], id.Homes...)
 	}
 	return m
 }()

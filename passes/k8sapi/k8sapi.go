@@ -33,6 +33,7 @@ const (
 	CachePkg          = CtrlRoot + "/pkg/cache"
 	HandlerPkg        = CtrlRoot + "/pkg/handler"
 	PredicatePkg      = CtrlRoot + "/pkg/predicate"
+	ConfigPkg         = CtrlRoot + "/pkg/config"
 
 	WaitPkg       = "k8s.io/apimachinery/pkg/util/wait"
 	APIErrorsPkg  = "k8s.io/apimachinery/pkg/api/errors"
@@ -275,8 +276,9 @@ var waitBlocking = []string{
 
 // BlockingCall returns a short description ("time.Sleep", "wait.PollUntilContextTimeout")
 // when call holds the calling goroutine for a time, or "". retry.RetryOnConflict and
-// retry.OnError are not blocking in this sense: they retry a bounded number of times
-// with short documented steps, and are the sanctioned way to handle conflicts.
+// retry.OnError are not blocking in this sense by themselves: with their documented
+// Backoffs they retry a few times with short steps. How long their Backoff makes them
+// sleep is judged in package reach (longConflictRetry), as for wait.ExponentialBackoff.
 func BlockingCall(info *types.Info, call *ast.CallExpr) string {
 	obj := Callee(info, call)
 	if obj == nil || obj.Pkg() == nil {
@@ -386,4 +388,18 @@ func AsyncCall(info *types.Info, call *ast.CallExpr) bool {
 	return IsMethodCall(info, call, "golang.org/x/sync/errgroup", "Group", "Go", "TryGo") ||
 		IsMethodCall(info, call, "sync", "WaitGroup", "Go") ||
 		IsFuncCall(info, call, "time", "AfterFunc")
+}
+
+// LookupObject is LookupType for a declaration of any kind (a function, a variable):
+// the object of identity path.name that pkg can reach through its imports, or nil.
+// TerminalError, for instance, exists from controller-runtime v0.15 on.
+func LookupObject(pkg *types.Package, path, name string) types.Object {
+	for _, h := range homesOf(path, name) {
+		if dep := deps.find(pkg, h.Pkg); dep != nil {
+			if obj := dep.Scope().Lookup(h.Name); obj != nil {
+				return obj
+			}
+		}
+	}
+	return nil
 }

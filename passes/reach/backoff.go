@@ -38,6 +38,22 @@ func boundedRetry(pass *analysis.Pass, cur inspector.Cursor, call *ast.CallExpr)
 	return ok && wait <= maxConflictRetryWait
 }
 
+// longConflictRetry returns "retry.RetryOnConflict" or "retry.OnError" when call is one
+// of them and its Backoff is constant with a worst-case total wait above
+// maxConflictRetryWait (Steps 10, Duration 1s, Factor 2 sleeps 1+2+...+256 = 511s on
+// the worker), and "" otherwise: with retry.DefaultRetry, DefaultBackoff or another
+// short Backoff they are the bounded conflict retries they are meant to be, and a
+// Backoff that is not constant is not judged.
+func longConflictRetry(pass *analysis.Pass, cur inspector.Cursor, call *ast.CallExpr) string {
+	if !k8sapi.IsFuncCall(pass.TypesInfo, call, k8sapi.RetryPkg, "RetryOnConflict", "OnError") || len(call.Args) == 0 {
+		return ""
+	}
+	if wait, ok := backoffWait(pass, cur, call.Args[0]); !ok || wait <= maxConflictRetryWait {
+		return ""
+	}
+	return "retry." + k8sapi.Callee(pass.TypesInfo, call).Name()
+}
+
 // backoffWait returns the worst-case total sleep of an ExponentialBackoff loop with the
 // Backoff expression e.
 func backoffWait(pass *analysis.Pass, cur inspector.Cursor, e ast.Expr) (time.Duration, bool) {

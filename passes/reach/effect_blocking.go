@@ -21,7 +21,7 @@ func init() {
 			if d := k8sapi.BlockingCall(pass.TypesInfo, call); d != "" && !boundedRetry(pass, cur, call) {
 				return d
 			}
-			return ""
+			return longConflictRetry(pass, cur, call)
 		},
 	})
 }

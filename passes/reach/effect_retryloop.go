@@ -19,7 +19,8 @@ import (
 // }`, with or without a counter of attempts). The site is the failing call, its
 // description the call's expression ("r.Update"). Loops over items are not retry loops:
 // range over a slice, map, channel or iterator; an index compared with len or used to
-// index; a loop whose header variable flows into the failing call's arguments; a counted
+// index; a loop whose header variable flows into the failing call's arguments (or into
+// a closure given to it, as to a retry helper); a counted
 // loop that goes on after a success; error branches that collect the error; loops that
 // receive from channels.
 //
@@ -501,8 +502,29 @@ func usesLoopVar(info *types.Info, loop ast.Stmt, call *ast.CallExpr) bool {
 		if !k8sapi.IsContext(info.TypeOf(a)) && mentions(info, a, vars) {
 			return true
 		}
+		// A closure given to the call (a retry helper: retry.Do(func() error { return
+		// check(pod) })) that uses the item: the helper retries, the loop moves on.
+		if lit, ok := ast.Unparen(a).(*ast.FuncLit); ok && capturesItem(info, lit, vars) {
+			return true
+		}
 	}
 	return false
+}
+
+// capturesItem reports whether the function literal uses one of vars other than as a
+// context (a per-attempt timeout derived from the counter does not make an item).
+func capturesItem(info *types.Info, lit *ast.FuncLit, vars map[types.Object]bool) bool {
+	found := false
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		if e, ok := n.(ast.Expr); ok && k8sapi.IsContext(info.TypeOf(e)) {
+			return false
+		}
+		if id, ok := n.(*ast.Ident); ok && vars[info.ObjectOf(id)] {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // flowFromLoopVars adds to vars the local variables that the loop body, before pos,

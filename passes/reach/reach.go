@@ -114,6 +114,7 @@ type Result struct {
 	exposed  map[ast.Node][]string // the same from exposed functions (see Exposed)
 	sites    []Site
 	funcs    []ast.Node // reached function nodes, in source order
+	best     map[Effect]map[ast.Node][]string
 	all      []ast.Node // function nodes reached from entry points of any kind, in source order
 
 	callbacks []*Callback            // event callbacks of the package, in source order
@@ -167,6 +168,11 @@ func (r *Result) Reached(fn ast.Node) ([]string, bool) {
 	c, ok := r.reached[fn]
 	return c, ok
 }
+
+// EffectChain returns the shortest chain from the function node fn of this package to a
+// site of effect e (qualified names, fn's first, ending with the site's description),
+// or nil when fn does not have the effect.
+func (r *Result) EffectChain(fn ast.Node, e Effect) []string { return r.best[e][fn] }
 
 // Funcs returns the reached function nodes in source order.
 func (r *Result) Funcs() []ast.Node { return r.funcs }
@@ -806,6 +812,7 @@ func run(pass *analysis.Pass) (any, error) {
 			res.evFuncs = append(res.evFuncs, n)
 		}
 	}
+	res.best = best
 	res.sites = append(direct, callSites...)
 	sort.SliceStable(res.sites, func(i, j int) bool { return res.sites[i].Node.Pos() < res.sites[j].Node.Pos() })
 	return res, nil

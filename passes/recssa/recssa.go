@@ -11,6 +11,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"sort"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -43,6 +44,17 @@ func (r *Result) Empty() bool { return r.Pkg == nil }
 
 // Func returns the SSA function of a *ast.FuncDecl or *ast.FuncLit, or nil.
 func (r *Result) Func(n ast.Node) *ssa.Function { return r.funcs[n] }
+
+// All returns the SSA functions of the package's function declarations and literals,
+// in source order.
+func (r *Result) All() []*ssa.Function {
+	out := make([]*ssa.Function, 0, len(r.funcs))
+	for _, f := range r.funcs {
+		out = append(out, f)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Pos() < out[j].Pos() })
+	return out
+}
 
 // CallExpr returns the call expression of an SSA call instruction (matched by the
 // position of its left parenthesis), or nil.

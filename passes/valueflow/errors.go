@@ -25,9 +25,17 @@ type ErrSource struct {
 	// KeyParam is, for a Get, the index of the parameter of the outermost function of
 	// Chain from which the key is built (-1: none, or not a parameter).
 	KeyParam int
+	// ObjParam is, for a Get, the index of the parameter of the outermost function of
+	// Chain that the Get reads into (the object itself is the parameter, a pointer),
+	// or -1.
+	ObjParam int
 	// NotFound is true when the error cannot be a NotFound: a function of the chain
 	// passes it through client.IgnoreNotFound or tests errors with IsNotFound.
 	NotFound bool
+	// AlreadyExists is true when the error cannot be an AlreadyExists: a function of the
+	// chain passes it through client.IgnoreAlreadyExists or tests errors for it
+	// (apierrors.IsAlreadyExists, StatusReasonAlreadyExists, a helper named so).
+	AlreadyExists bool
 	// Chain names the functions from the one summarised to the one that makes the call.
 	Chain []string
 	// Pos is the position of the call, "file.go:12".
@@ -51,6 +59,9 @@ func (e ErrSource) String() string {
 	}
 	if e.NotFound {
 		s += " (NotFound filtered)"
+	}
+	if e.AlreadyExists {
+		s += " (AlreadyExists filtered)"
 	}
 	return s
 }
@@ -153,13 +164,14 @@ func (es *errState) computeSources(fn *types.Func, decl *ast.FuncDecl) []ErrSour
 	}
 	name := qualified(st.pass.Pkg, fn)
 	filters := filtersNotFound(st.pass.TypesInfo, decl.Body)
+	exists := FiltersAlreadyExists(st.pass.TypesInfo, decl.Body)
 	var out []ErrSource
 	seen := map[string]bool{}
 	for ret := range returns(decl.Body) {
 		var srcs []ErrSource
 		switch {
 		case len(ret.Results) == res.Len():
-			srcs = es.trace(fn, ret.Results[res.Len()-1], res.Len()-1, false, 0)
+			srcs = es.trace(fn, ret.Results[res.Len()-1], 0, false, 0) // a single value
 		case len(ret.Results) == 1:
 			if c, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr); ok {
 				srcs = es.traceCall(fn, c, res.Len()-1, 0)
@@ -170,6 +182,7 @@ func (es *errState) computeSources(fn *types.Func, decl *ast.FuncDecl) []ErrSour
 		for _, s := range srcs {
 			s.Chain = append([]string{name}, s.Chain...)
 			s.NotFound = s.NotFound || filters
+			s.AlreadyExists = s.AlreadyExists || exists
 			k := s.Call + s.Pos + strings.Join(s.Chain, ",")
 			if !seen[k] {
 				seen[k] = true
@@ -230,10 +243,10 @@ func (es *errState) traceCall(fn *types.Func, call *ast.CallExpr, idx int, depth
 			return nil
 		}
 		method := k8sapi.Callee(info, call).Name()
-		return []ErrSource{{Call: w.Desc, Method: method, Write: true, KeyParam: -1, Pos: es.pos(call.Pos())}}
+		return []ErrSource{{Call: w.Desc, Method: method, Write: true, KeyParam: -1, ObjParam: -1, Pos: es.pos(call.Pos())}}
 	}
 	if op, ok := k8sapi.ClientCall(st.pass.Pkg, info, call); ok && op.Iface == "Reader" && op.Method == "Get" && len(call.Args) >= 3 {
-		return []ErrSource{{Call: "Get", Method: "Get", KeyParam: es.keyParam(fn, call.Args[1], 0), Pos: es.pos(call.Pos())}}
+		return []ErrSource{{Call: "Get", Method: "Get", KeyParam: es.keyParam(fn, call.Args[1], 0), ObjParam: es.objParam(fn, call.Args[2]), Pos: es.pos(call.Pos())}}
 	}
 	callee, ok := k8sapi.Callee(info, call).(*types.Func)
 	if !ok || callee.Pkg() == nil {
@@ -243,6 +256,13 @@ func (es *errState) traceCall(fn *types.Func, call *ast.CallExpr, idx int, depth
 		out := es.trace(fn, call.Args[0], 0, false, depth+1)
 		for i := range out {
 			out[i].NotFound = true
+		}
+		return out
+	}
+	if k8sapi.IsObj(callee, k8sapi.ClientPkg, "IgnoreAlreadyExists") && len(call.Args) == 1 {
+		out := es.trace(fn, call.Args[0], 0, false, depth+1)
+		for i := range out {
+			out[i].AlreadyExists = true
 		}
 		return out
 	}
@@ -274,10 +294,32 @@ func (es *errState) traceCall(fn *types.Func, call *ast.CallExpr, idx int, depth
 			} else {
 				s.KeyParam = -1
 			}
+			if s.ObjParam >= 0 && s.ObjParam < len(call.Args) {
+				s.ObjParam = es.objParam(fn, call.Args[s.ObjParam])
+			} else {
+				s.ObjParam = -1
+			}
 		}
 		out = append(out, s)
 	}
 	return out
+}
+
+// objParam returns the index of the parameter of fn that the object expression e is
+// (the parameter itself, a pointer the Get reads into), or -1.
+func (es *errState) objParam(fn *types.Func, e ast.Expr) int {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || fn == nil {
+		return -1
+	}
+	v, ok := es.st.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok {
+		return -1
+	}
+	if p, ok := es.st.params[v]; ok && p.fn == fn && p.index >= 0 {
+		return p.index
+	}
+	return -1
 }
 
 // keyParam returns the index of the parameter of fn from which the key expression e is
@@ -351,6 +393,26 @@ func filtersNotFound(info *types.Info, body ast.Node) bool {
 		if c, ok := n.(*ast.CallExpr); ok && (k8sapi.IsFuncCall(info, c, k8sapi.APIErrorsPkg, "IsNotFound") ||
 			k8sapi.IsFuncCall(info, c, k8sapi.ClientPkg, "IgnoreNotFound")) {
 			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// FiltersAlreadyExists reports whether body (function literals included) tells
+// AlreadyExists errors apart: apierrors.IsAlreadyExists, client.IgnoreAlreadyExists, a
+// function whose name says so (a module's own IgnoreAlreadyExists), or a comparison
+// with metav1.StatusReasonAlreadyExists.
+func FiltersAlreadyExists(info *types.Info, body ast.Node) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if fn, ok := k8sapi.Callee(info, n).(*types.Func); ok && strings.Contains(fn.Name(), "AlreadyExist") {
+				found = true
+			}
+		case *ast.SelectorExpr:
+			found = found || n.Sel.Name == "StatusReasonAlreadyExists"
 		}
 		return !found
 	})

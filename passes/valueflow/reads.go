@@ -27,6 +27,8 @@ type funcState struct {
 	info *types.Info
 	body *ast.BlockStmt
 	st   *analysisState // for the results of the functions called; nil: not followed
+	// fresh selects FreshAt's reading of events (see lastEvent).
+	fresh bool
 }
 
 // readsOf returns the indexes of the results of fn that hold an object read from the
@@ -38,6 +40,16 @@ func (st *analysisState) readsOf(fn *types.Func) []int {
 }
 
 func (st *analysisState) computeReads(fn *types.Func, decl *ast.FuncDecl) []int {
+	return st.objectResults(fn, decl, false, func(fs *funcState, e ast.Expr, pos token.Pos) bool {
+		_, ok := fs.readAt(e, pos, 0)
+		return ok
+	})
+}
+
+// objectResults returns the indexes of the results of fn that hold an object for which
+// holds says so at every return of decl that does not give nil there (and one return at
+// least gives one); fresh selects FreshAt's reading of the function's events.
+func (st *analysisState) objectResults(fn *types.Func, decl *ast.FuncDecl, fresh bool, holds func(fs *funcState, e ast.Expr, pos token.Pos) bool) []int {
 	res := fn.Signature().Results()
 	objects := false
 	for i := range res.Len() {
@@ -46,8 +58,8 @@ func (st *analysisState) computeReads(fn *types.Func, decl *ast.FuncDecl) []int 
 	if !objects {
 		return nil
 	}
-	fs := &funcState{pkg: st.pass.Pkg, info: st.pass.TypesInfo, body: decl.Body, st: st}
-	read := make([]bool, res.Len())
+	fs := &funcState{pkg: st.pass.Pkg, info: st.pass.TypesInfo, body: decl.Body, st: st, fresh: fresh}
+	yes := make([]bool, res.Len())
 	other := make([]bool, res.Len())
 	for ret := range returns(decl.Body) {
 		if len(ret.Results) != res.Len() {
@@ -60,16 +72,16 @@ func (st *analysisState) computeReads(fn *types.Func, decl *ast.FuncDecl) []int 
 			if !IsObject(res.At(i).Type()) || isNilExpr(st.pass.TypesInfo, e) {
 				continue
 			}
-			if _, ok := fs.readAt(e, ret.Pos(), 0); ok {
-				read[i] = true
+			if holds(fs, e, ret.Pos()) {
+				yes[i] = true
 			} else {
 				other[i] = true
 			}
 		}
 	}
 	var out []int
-	for i := range read {
-		if read[i] && !other[i] {
+	for i := range yes {
+		if yes[i] && !other[i] {
 			out = append(out, i)
 		}
 	}
@@ -142,18 +154,48 @@ type event struct {
 	read  *Read
 	src   ast.Expr // the value is a copy of src at pos (for a range over x.Items, x)
 	fresh bool
+	what  string // fresh: what built it ("a composite literal", "r.newDeployment")
 }
 
 // varAt reports whether the last event that set v before pos is a read (directly, or
 // through a copy of a read object).
 func (fs *funcState) varAt(v *types.Var, pos token.Pos, depth int) (Read, bool) {
+	last, _ := fs.lastEvent(v, pos)
+	switch {
+	case last == nil || last.fresh:
+		return Read{}, false
+	case last.read != nil:
+		return *last.read, true
+	case last.src != nil:
+		return fs.readAt(last.src, last.pos, depth+1)
+	}
+	return Read{}, false
+}
+
+// lastEvent returns the last event that set v before pos, and, when fs.fresh is set,
+// the positions after it where v's resourceVersion is set. In fresh mode a call that
+// may fill the object (a client write, which stores the API server's answer in it, a
+// decoder, a helper of the package that calls the client, a function of another module)
+// is an event that sets it from elsewhere, and events in blocks that end in a return
+// and do not hold pos are not on the way to pos.
+func (fs *funcState) lastEvent(v *types.Var, pos token.Pos) (*event, []token.Pos) {
 	info := fs.info
 	var last *event
+	var dead [][2]token.Pos
+	if fs.fresh {
+		dead = deadEnds(fs.body, pos)
+	}
 	note := func(ev event) {
+		for _, d := range dead {
+			if d[0] <= ev.pos && ev.pos < d[1] {
+				return
+			}
+		}
 		if ev.pos < pos && (last == nil || ev.pos >= last.pos) {
 			last = &ev
 		}
 	}
+	var rvs []token.Pos
 	is := func(e ast.Expr) bool {
 		e = ast.Unparen(e)
 		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
@@ -171,7 +213,7 @@ func (fs *funcState) varAt(v *types.Var, pos token.Pos, depth int) (Read, bool) 
 	}
 	assign := func(at token.Pos, rhs ast.Expr) {
 		if rhs == nil {
-			note(event{pos: at, fresh: true}) // var v T
+			note(event{pos: at, fresh: true, what: "a var declaration"}) // var v T
 			return
 		}
 		r := ast.Unparen(rhs)
@@ -180,7 +222,7 @@ func (fs *funcState) varAt(v *types.Var, pos token.Pos, depth int) (Read, bool) 
 		}
 		switch r := r.(type) {
 		case *ast.CompositeLit:
-			note(event{pos: at, fresh: true})
+			note(event{pos: at, fresh: true, what: "a composite literal"})
 			return
 		case *ast.Ident, *ast.IndexExpr:
 			note(event{pos: at, src: r})
@@ -191,16 +233,24 @@ func (fs *funcState) varAt(v *types.Var, pos token.Pos, depth int) (Read, bool) 
 		case *ast.CallExpr:
 			if id, ok := ast.Unparen(r.Fun).(*ast.Ident); ok {
 				if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "new" {
-					note(event{pos: at, fresh: true})
+					note(event{pos: at, fresh: true, what: "new"})
 					return
 				}
 			}
 			if sel, ok := ast.Unparen(r.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "DeepCopy" && len(r.Args) == 0 {
+				if fs.fresh && fs.template(sel.X) {
+					note(event{pos: at, fresh: true, what: "a copy of " + types.ExprString(sel.X)})
+					return
+				}
 				note(event{pos: at, src: sel.X})
 				return
 			}
 			if rd, ok := fs.callRead(r, 0); ok {
 				note(event{pos: at, read: &rd})
+				return
+			}
+			if fs.fresh && fs.callFresh(r, 0) {
+				note(event{pos: at, fresh: true, what: shortName(r)})
 				return
 			}
 		}
@@ -211,8 +261,15 @@ func (fs *funcState) varAt(v *types.Var, pos token.Pos, depth int) (Read, bool) 
 		case *ast.AssignStmt:
 			if len(n.Lhs) == len(n.Rhs) {
 				for i, l := range n.Lhs {
-					if is(l) {
+					switch {
+					case is(l):
 						assign(n.Pos(), n.Rhs[i])
+					case fs.fresh && isStarOf(l, is):
+						note(event{pos: n.Pos(), src: n.Rhs[i]})
+					case fs.fresh && resourceVersionOf(l, is):
+						rvs = append(rvs, n.Pos())
+					case fs.fresh && objectMetaOf(l, is):
+						note(event{pos: n.Pos()}) // the metadata of another object
 					}
 				}
 			} else {
@@ -223,6 +280,10 @@ func (fs *funcState) varAt(v *types.Var, pos token.Pos, depth int) (Read, bool) 
 					if c, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok && len(n.Rhs) == 1 {
 						if rd, ok := fs.callRead(c, i); ok {
 							note(event{pos: n.Pos(), read: &rd})
+							continue
+						}
+						if fs.fresh && fs.callFresh(c, i) {
+							note(event{pos: n.Pos(), fresh: true, what: shortName(c)})
 							continue
 						}
 					}
@@ -252,31 +313,101 @@ func (fs *funcState) varAt(v *types.Var, pos token.Pos, depth int) (Read, bool) 
 			}
 		case *ast.CallExpr:
 			op, ok := k8sapi.ClientCall(fs.pkg, info, n)
-			if !ok || op.Iface != "Reader" {
+			if ok && op.Iface == "Reader" {
+				var out ast.Expr
+				switch {
+				case op.Method == "Get" && len(n.Args) >= 3:
+					out = n.Args[2]
+				case op.Method == "List" && len(n.Args) >= 2:
+					out = n.Args[1]
+				}
+				if out != nil && is(out) {
+					note(event{pos: n.Pos(), read: &Read{What: shortName(n), Pos: n.Pos()}})
+				}
 				return true
 			}
-			var out ast.Expr
-			switch {
-			case op.Method == "Get" && len(n.Args) >= 3:
-				out = n.Args[2]
-			case op.Method == "List" && len(n.Args) >= 2:
-				out = n.Args[1]
+			if !fs.fresh {
+				return true
 			}
-			if out != nil && is(out) {
-				note(event{pos: n.Pos(), read: &Read{What: shortName(n), Pos: n.Pos()}})
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "SetResourceVersion" && is(sel.X) {
+				rvs = append(rvs, n.Pos())
+				return true
+			}
+			for _, a := range n.Args {
+				if is(a) && fs.fills(n, ok && op.IsWrite()) {
+					note(event{pos: n.Pos()})
+					break
+				}
 			}
 		}
 		return true
 	})
-	switch {
-	case last == nil || last.fresh:
-		return Read{}, false
-	case last.read != nil:
-		return *last.read, true
-	case last.src != nil:
-		return fs.readAt(last.src, last.pos, depth+1)
+	if last == nil {
+		return nil, nil
 	}
-	return Read{}, false
+	var after []token.Pos
+	for _, p := range rvs {
+		if p > last.pos && p < pos {
+			after = append(after, p)
+		}
+	}
+	return last, after
+}
+
+// deadEnds returns the blocks of body (if and else bodies, case clauses) that end in a
+// return and do not hold pos: what happens there does not reach pos.
+func deadEnds(body *ast.BlockStmt, pos token.Pos) [][2]token.Pos {
+	var out [][2]token.Pos
+	add := func(list []ast.Stmt, from, to token.Pos) {
+		if len(list) == 0 || (from <= pos && pos < to) {
+			return
+		}
+		if _, ok := list[len(list)-1].(*ast.ReturnStmt); ok {
+			out = append(out, [2]token.Pos{from, to})
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			add(n.Body.List, n.Body.Pos(), n.Body.End())
+			if b, ok := n.Else.(*ast.BlockStmt); ok {
+				add(b.List, b.Pos(), b.End())
+			}
+		case *ast.CaseClause:
+			add(n.Body, n.Pos(), n.End())
+		case *ast.CommClause:
+			add(n.Body, n.Pos(), n.End())
+		}
+		return true
+	})
+	return out
+}
+
+// isStarOf reports whether l is *v for the variable is tests.
+func isStarOf(l ast.Expr, is func(ast.Expr) bool) bool {
+	st, ok := ast.Unparen(l).(*ast.StarExpr)
+	return ok && is(st.X)
+}
+
+// resourceVersionOf reports whether l is v.ResourceVersion or v.ObjectMeta.ResourceVersion.
+func resourceVersionOf(l ast.Expr, is func(ast.Expr) bool) bool {
+	sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "ResourceVersion" {
+		return false
+	}
+	x := ast.Unparen(sel.X)
+	if m, ok := x.(*ast.SelectorExpr); ok && m.Sel.Name == "ObjectMeta" {
+		x = m.X
+	}
+	return is(x)
+}
+
+// objectMetaOf reports whether l is v.ObjectMeta.
+func objectMetaOf(l ast.Expr, is func(ast.Expr) bool) bool {
+	sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == "ObjectMeta" && is(sel.X)
 }
 
 // shortName is the read call as the user wrote it, shortened: "r.Get".
@@ -288,4 +419,13 @@ func shortName(call *ast.CallExpr) string {
 		}
 	}
 	return s
+}
+
+// ReadResults returns the indexes of the results of fn that hold an object read from
+// the cluster (Summary.Reads), from its fact when fn is declared in another package.
+func (r *Result) ReadResults(fn *types.Func) []int {
+	if r.st == nil || fn == nil {
+		return nil
+	}
+	return r.st.readsOf(fn)
 }

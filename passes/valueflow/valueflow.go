@@ -167,6 +167,9 @@ type Summary struct {
 	// Reads are the indexes of the results that hold an object read from the cluster
 	// (see ReadAt): every return gives a read object or nil there.
 	Reads []int
+	// Fresh are the indexes of the results that hold an object built in the function
+	// (see FreshAt): every return gives a fresh object or nil there.
+	Fresh []int
 }
 
 // ParamSink says that parameter Index flows into Sink through Chain (the function itself
@@ -234,6 +237,9 @@ func (s *Summary) String() string {
 	}
 	for _, i := range s.Reads {
 		parts = append(parts, "result "+itoa(i)+": read from the cluster")
+	}
+	for _, i := range s.Fresh {
+		parts = append(parts, "result "+itoa(i)+": built fresh")
 	}
 	return strings.Join(parts, "; ")
 }
@@ -315,6 +321,7 @@ type analysisState struct {
 	fsinks   map[*types.Var][]ParamSink
 	errs     *errState
 	reads    *memo[[]int] // results that hold a read object (ReadAt)
+	fresh    *memo[[]int] // results that hold a fresh object (FreshAt)
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -325,7 +332,7 @@ func run(pass *analysis.Pass) (any, error) {
 		params: map[*types.Var]paramRef{}, decls: map[*types.Func]*ast.FuncDecl{},
 		results: newMemo(func(s *Summary) []ResultValue { return s.Results }),
 		psinks:  map[*types.Func][]ParamSink{}, fsinks: map[*types.Var][]ParamSink{},
-		reads: newMemo(func(s *Summary) []int { return s.Reads }), litNames: map[*ast.FuncLit]string{}, litSinks: map[*ast.FuncLit][]ParamSink{},
+		reads: newMemo(func(s *Summary) []int { return s.Reads }), fresh: newMemo(func(s *Summary) []int { return s.Fresh }), litNames: map[*ast.FuncLit]string{}, litSinks: map[*ast.FuncLit][]ParamSink{},
 	}
 	res := &Result{assigns: st.assigns, based: st.based}
 	if !st.own || modelled(pass.Pkg.Path()) {
@@ -1060,7 +1067,8 @@ func (st *analysisState) export() {
 		s.Errors = st.errs.sourcesOf(fn)
 		s.Swallows = st.errs.swallowsOf(fn)
 		s.Reads = st.readsOf(fn)
-		if len(s.Params) > 0 || len(s.Results) > 0 || len(s.Errors) > 0 || len(s.Swallows) > 0 || len(s.Reads) > 0 {
+		s.Fresh = st.freshOf(fn)
+		if len(s.Params) > 0 || len(s.Results) > 0 || len(s.Errors) > 0 || len(s.Swallows) > 0 || len(s.Reads) > 0 || len(s.Fresh) > 0 {
 			pass := st.pass
 			pass.ExportObjectFact(fn, &s)
 		}

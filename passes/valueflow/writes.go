@@ -52,7 +52,9 @@ func writeFlow(st *analysisState, cur inspector.Cursor, op k8sapi.ClientOp) (Flo
 // than ifs that only test errors (err != nil, apierrors.IsNotFound(err)) or nil
 // (obj == nil, obj.Labels == nil: nothing old and new are compared by), and the
 // function compares nothing with a DeepEqual or Equal call (equality.Semantic.DeepEqual,
-// reflect.DeepEqual, cmp.Equal). Function literals inside body are not looked at.
+// reflect.DeepEqual, cmp.Equal). A test of the deletion timestamp is no guard either: it
+// sends a terminating object elsewhere and compares nothing old with anything new.
+// Function literals inside body are not looked at.
 func unguarded(info *types.Info, body *ast.BlockStmt, n ast.Node) bool {
 	if body == nil {
 		return false
@@ -73,7 +75,7 @@ func unguarded(info *types.Info, body *ast.BlockStmt, n ast.Node) bool {
 				}
 			}
 		case *ast.IfStmt:
-			if errTest(info, x.Cond) || nilTest(info, x.Cond) {
+			if errTest(info, x.Cond) || nilTest(info, x.Cond) || k8sapi.DeletionTest(x.Cond) {
 				return true
 			}
 			// An enclosing if, or an earlier if that returns.

@@ -101,7 +101,8 @@ func (r *ConfigMapReconciler) annotate(ctx context.Context, req ctrl.Request) er
 	}); err != nil {
 		return err
 	}
-	// Good: the object is re-read in the closure.
+	// The object is re-read in the closure, but through the cached client, which can
+	// return the same stale object on every attempt: reported (use the API reader).
 	if err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
 		var cm corev1.ConfigMap
 		if err := r.Get(ctx, req.NamespacedName, &cm); err != nil {

@@ -38,7 +38,7 @@ func Good(ctx context.Context, c client.Client, obj client.Object) error {
 }
 
 // Detached detaches deliberately.
-func Detached(ctx context.Context, c client.Client, obj client.Object) error {
+func Detached(ctx context.Context, c client.Client, obj client.Object) error { // want Detached:"sideeffect: util.Detached → client Delete"
 	return c.Delete(context.WithoutCancel(ctx), obj)
 }
 

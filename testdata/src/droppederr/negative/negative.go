@@ -24,7 +24,7 @@ func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error
 	if err := r.Update(ctx, &cm); err != nil {
 		return ctrl.Result{}, fmt.Errorf("update: %w", err)
 	}
-	// Logged, but the reconcile then requeues.
+	// Logged, but the reconcile then requeues (errpoll reports it).
 	if err := r.Status().Update(ctx, &cm); err != nil {
 		log.FromContext(ctx).Error(err, "status")
 		return ctrl.Result{RequeueAfter: time.Second}, nil

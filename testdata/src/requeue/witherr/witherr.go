@@ -43,10 +43,10 @@ func priority(ctx context.Context, r *R, p *int) (ctrl.Result, error) {
 	return ctrl.Result{}, nil
 }
 
-// An error that may be nil: plain deprecation, no fix.
+// An error that may be nil: no fix, and the message says what each path does.
 func maybeNil(ctx context.Context, r *R) (ctrl.Result, error) {
 	err := r.get(ctx)
-	return ctrl.Result{Requeue: true}, err // want `^Result.Requeue re-adds the key`
+	return ctrl.Result{Requeue: true}, err // want `^Result.Requeue is ignored when err is non-nil: the key backs off for the error instead`
 }
 
 func wrapped(ctx context.Context, r *R) (ctrl.Result, error) {
@@ -59,7 +59,7 @@ func checkedElsewhere(ctx context.Context, r *R) (ctrl.Result, error) {
 	if err == nil {
 		return ctrl.Result{}, nil
 	}
-	return ctrl.Result{Requeue: true}, err // want `^Result.Requeue re-adds the key`
+	return ctrl.Result{Requeue: true}, err // want `^Result.Requeue is ignored when err is non-nil: the key backs off for the error instead`
 }
 
 // Reassigned before the return: no fix.
@@ -76,7 +76,7 @@ func reassignedOuter(ctx context.Context, r *R) (ctrl.Result, error) {
 	if err != nil {
 		if r.ready {
 			err = r.get(ctx)
-			return ctrl.Result{Requeue: true}, err // want `^Result.Requeue re-adds the key`
+			return ctrl.Result{Requeue: true}, err // want `^Result.Requeue is ignored when err is non-nil: the key backs off for the error instead`
 		}
 	}
 	return ctrl.Result{}, nil
@@ -85,7 +85,7 @@ func reassignedOuter(ctx context.Context, r *R) (ctrl.Result, error) {
 func addressTaken(ctx context.Context, r *R, set func(*error)) (ctrl.Result, error) {
 	if err := r.get(ctx); err != nil {
 		set(&err)
-		return ctrl.Result{Requeue: true}, err // want `^Result.Requeue re-adds the key`
+		return ctrl.Result{Requeue: true}, err // want `^Result.Requeue is ignored when err is non-nil: the key backs off for the error instead`
 	}
 	return ctrl.Result{}, nil
 }
@@ -95,7 +95,7 @@ func rangeAssigned(ctx context.Context, errs []error) (ctrl.Result, error) {
 	if err = errs[0]; err != nil {
 		for _, err = range errs {
 		}
-		return ctrl.Result{Requeue: true}, err // want `^Result.Requeue re-adds the key`
+		return ctrl.Result{Requeue: true}, err // want `^Result.Requeue is ignored when err is non-nil: the key backs off for the error instead`
 	}
 	return ctrl.Result{}, nil
 }
@@ -112,7 +112,7 @@ func elseBranch(ctx context.Context, r *R) (ctrl.Result, error) {
 // || does not make err certainly non-nil.
 func orCond(ctx context.Context, r *R) (ctrl.Result, error) {
 	if err := r.get(ctx); err != nil || r.ready {
-		return ctrl.Result{Requeue: true}, err // want `^Result.Requeue re-adds the key`
+		return ctrl.Result{Requeue: true}, err // want `^Result.Requeue is ignored when err is non-nil: the key backs off for the error instead`
 	}
 	return ctrl.Result{}, nil
 }
@@ -121,7 +121,7 @@ func orCond(ctx context.Context, r *R) (ctrl.Result, error) {
 func closure(ctx context.Context, r *R) (ctrl.Result, error) {
 	if err := r.get(ctx); err != nil {
 		f := func(err error) (ctrl.Result, error) {
-			return ctrl.Result{Requeue: true}, err // want `^Result.Requeue re-adds the key`
+			return ctrl.Result{Requeue: true}, err // want `^Result.Requeue is ignored when err is non-nil: the key backs off for the error instead`
 		}
 		return f(nil)
 	}

@@ -79,6 +79,18 @@ func (r *R) conflict(ctx context.Context, obj *corev1.ConfigMap) error {
 	})
 }
 
+// The re-read goes through the cached client: it may return the same stale object on
+// every attempt.
+func (r *R) cachedReread(ctx context.Context, obj *corev1.ConfigMap) error {
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		if err := r.Get(ctx, client.ObjectKeyFromObject(obj), obj); err != nil { // want `^r.Get re-reads through the cached client in a RetryOnConflict closure: the cache can hand back the same stale object, with the same resourceVersion, on every attempt until the informer catches up, so each attempt can fail with the same conflict; re-read with the API reader \(mgr.GetAPIReader\(\)\), which asks the API server \(Reconcile → cachedReread\)$`
+			return err
+		}
+		obj.Data = map[string]string{"a": "b"}
+		return r.Update(ctx, obj)
+	})
+}
+
 func (r *R) onError(ctx context.Context, obj *corev1.ConfigMap) error {
 	return retry.OnError(retry.DefaultBackoff, apierrors.IsConflict, func() error {
 		return r.Status().Update(ctx, obj) // want `Update in a OnError closure writes obj without re-reading it`
@@ -90,6 +102,9 @@ type R2 struct{ R }
 func (r *R2) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
 	obj := &corev1.ConfigMap{}
 	if err := r.conflict(ctx, obj); err != nil {
+		return ctrl.Result{}, err
+	}
+	if err := r.cachedReread(ctx, obj); err != nil {
 		return ctrl.Result{}, err
 	}
 	return ctrl.Result{}, r.onError(ctx, obj)

@@ -83,6 +83,9 @@ func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error
 			fmt.Println("creating worker:", err)
 		}
 	}
+	if r.leader(ctx, obj, 3) == "" {
+		return ctrl.Result{}, fmt.Errorf("no leader")
+	}
 	return ctrl.Result{}, r.retries(ctx, obj)
 }
 
@@ -114,4 +117,38 @@ func (r *R) retries(ctx context.Context, obj *corev1.ConfigMap) error {
 		}
 	}
 	return nil
+}
+
+// retryDo calls fn until it succeeds, at most attempts times: a retry helper like
+// github.com/avast/retry-go's Do.
+func retryDo(fn func() error, attempts int) error {
+	var err error
+	for range attempts {
+		if err = fn(); err == nil { // want `the loop re-runs fn after it fails`
+			return nil
+		}
+	}
+	return err
+}
+
+func (r *R) check(ctx context.Context, pod string) error { return nil }
+
+// leader asks each leader pod in turn and stops at the first that answers: the loop
+// variable reaches the call only through the closure given to the retry helper.
+func (r *R) leader(ctx context.Context, obj *corev1.ConfigMap, leaders int) string {
+	for i := 0; i < leaders; i++ {
+		pod := fmt.Sprintf("%s-leader-%d", obj.Name, i)
+		if err := retryDo(func() error { return r.check(ctx, pod) }, 3); err != nil {
+			continue
+		}
+		return pod
+	}
+	// Reported: the closure captures only the object, the same each turn.
+	for attempt := 0; attempt < 3; attempt++ {
+		if err := retryDo(func() error { return r.Update(ctx, obj) }, 3); err != nil { // want `the loop re-runs retryDo after it fails`
+			continue
+		}
+		break
+	}
+	return ""
 }

@@ -124,28 +124,50 @@ func (r *R) create(ctx context.Context, i int) error { return nil }
 type R2 struct {
 	client.Client
 	APIReader client.Reader // mgr.GetAPIReader()
+	Reader    client.Reader
+	uncached  client.Client // client.New: reads from the API server
 }
 
 func (r *R2) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
 	obj := &corev1.ConfigMap{}
-	// The documented RetryOnConflict: Get inside the closure.
+	// The book's recommendation: a live read through the API reader. (A Get through
+	// the cached client is reported: testdata/src/retryloop/basic, cachedReread.)
 	err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
-		if err := r.Get(ctx, req.NamespacedName, obj); err != nil {
-			return err
-		}
-		obj.Data = map[string]string{"a": "b"}
-		return r.Update(ctx, obj)
-	})
-	if err != nil {
-		return ctrl.Result{}, err
-	}
-	// The book's recommendation: a live read through the API reader.
-	err = retry.RetryOnConflict(retry.DefaultRetry, func() error {
 		if err := r.APIReader.Get(ctx, req.NamespacedName, obj); err != nil {
 			return err
 		}
 		obj.Data = map[string]string{"a": "c"}
 		return r.Update(ctx, obj)
+	})
+	if err != nil {
+		return ctrl.Result{}, err
+	}
+	// A Get through a client.Reader field whatever its name, and through a client whose
+	// name says it is live.
+	err = retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		if err := r.Reader.Get(ctx, req.NamespacedName, obj); err != nil {
+			return err
+		}
+		return r.Update(ctx, obj)
+	})
+	if err != nil {
+		return ctrl.Result{}, err
+	}
+	err = retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		if err := r.uncached.Get(ctx, req.NamespacedName, obj); err != nil {
+			return err
+		}
+		return r.Update(ctx, obj)
+	})
+	if err != nil {
+		return ctrl.Result{}, err
+	}
+	// A cached Get in a closure that only patches: no conflict to retry.
+	err = retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		if err := r.Get(ctx, req.NamespacedName, obj); err != nil {
+			return err
+		}
+		return r.Patch(ctx, obj, client.MergeFrom(obj.DeepCopy()))
 	})
 	if err != nil {
 		return ctrl.Result{}, err

@@ -43,3 +43,18 @@ func (in *Tick) DeepCopy() *Tick { out := *in; return &out }
 
 // DeepCopyObject is generated.
 func (in *Tick) DeepCopyObject() runtime.Object { return in.DeepCopy() }
+
+// Timer is a custom resource whose markers enable the status subresource.
+// +kubebuilder:object:root=true
+// +kubebuilder:subresource:status
+type Timer struct {
+	metav1.TypeMeta
+	metav1.ObjectMeta
+	Status ClockStatus
+}
+
+// DeepCopy is generated.
+func (in *Timer) DeepCopy() *Timer { out := *in; return &out }
+
+// DeepCopyObject is generated.
+func (in *Timer) DeepCopyObject() runtime.Object { return in.DeepCopy() }

@@ -84,3 +84,19 @@ func (r *NoSubresource) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.R
 	t.Status.LastSeen = time.Now().String()
 	return ctrl.Result{}, r.Update(ctx, &t) // want `^r.Update writes the reconciled object with t.Status.LastSeen, set from time.Now\(\)`
 }
+
+// A test of the deletion timestamp before the write is no guard: it compares nothing
+// old with anything new.
+type Deleting struct{ client.Client }
+
+func (r *Deleting) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var c api.Clock
+	if err := r.Get(ctx, req.NamespacedName, &c); err != nil {
+		return ctrl.Result{}, err
+	}
+	if !c.DeletionTimestamp.IsZero() {
+		return ctrl.Result{}, nil
+	}
+	c.Status.LastReconciled = metav1.Now()
+	return ctrl.Result{}, r.Status().Update(ctx, &c) // want `^r.Status\(\).Update writes the reconciled object with c.Status.LastReconciled, set from metav1.Now\(\)`
+}

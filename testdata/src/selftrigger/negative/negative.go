@@ -148,3 +148,29 @@ func (r *StatusWriteOfAnnotation) Reconcile(ctx context.Context, req ctrl.Reques
 	c.Annotations["example.com/seen"] = time.Now().String()
 	return ctrl.Result{}, r.Status().Update(ctx, &c)
 }
+
+// A status list that grows by an entry stamped with the time: statuslog's finding, not
+// this rule's.
+type History struct{ client.Client }
+
+func (r *History) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var c api.Clock
+	if err := r.Get(ctx, req.NamespacedName, &c); err != nil {
+		return ctrl.Result{}, err
+	}
+	c.Status.Conditions = append(c.Status.Conditions, metav1.Condition{LastTransitionTime: metav1.Now()})
+	return ctrl.Result{}, r.Status().Update(ctx, &c)
+}
+
+// The whole list of conditions replaced, with a fresh transition time:
+// conditionsreplace's finding, not this rule's.
+type Replaced struct{ client.Client }
+
+func (r *Replaced) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var c api.Clock
+	if err := r.Get(ctx, req.NamespacedName, &c); err != nil {
+		return ctrl.Result{}, err
+	}
+	c.Status.Conditions = []metav1.Condition{{Type: "Ready", LastTransitionTime: metav1.Now()}}
+	return ctrl.Result{}, r.Status().Update(ctx, &c)
+}

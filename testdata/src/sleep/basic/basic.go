@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"k8s.io/apimachinery/pkg/util/wait"
+	"k8s.io/client-go/util/retry"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 )
@@ -44,6 +45,10 @@ func (r *R) waitForIt(ctx context.Context) {
 	b := wait.Backoff{Steps: 5, Duration: 100 * time.Millisecond, Jitter: 1.0}
 	b.Steps = 50
 	_ = wait.ExponentialBackoff(b, func() (bool, error) { return true, nil }) // want `wait.ExponentialBackoff blocks the reconcile worker`
+	// Conflict retries with a long Backoff: up to 511s of sleeps between attempts.
+	_ = retry.OnError(wait.Backoff{Steps: 10, Duration: time.Second, Factor: 2}, func(error) bool { return true }, func() error { return nil }) // want `retry.OnError blocks the reconcile worker: return a Result with RequeueAfter instead \(Reconcile → waitForIt\)`
+	slow := wait.Backoff{Steps: 6, Duration: 500 * time.Millisecond, Factor: 1.5}
+	_ = retry.RetryOnConflict(slow, func() error { return nil }) // want `retry.RetryOnConflict blocks the reconcile worker`
 }
 
 // A backoff that is not constant may wait for any time.

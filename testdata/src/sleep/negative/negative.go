@@ -15,12 +15,16 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 )
 
-type R struct{}
+type R struct{ backoff wait.Backoff }
 
 func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
 	// Conflict retries are the sanctioned pattern.
 	_ = retry.RetryOnConflict(retry.DefaultRetry, func() error { return nil })
 	_ = retry.OnError(retry.DefaultBackoff, func(error) bool { return true }, func() error { return nil })
+	// A short Backoff of their own (at most 1s of sleeps in all), and one that is not
+	// constant (not judged).
+	_ = retry.RetryOnConflict(wait.Backoff{Steps: 5, Duration: 100 * time.Millisecond, Factor: 1.0}, func() error { return nil })
+	_ = retry.OnError(r.backoff, func(error) bool { return true }, func() error { return nil })
 	// Bounded conflict retries written with wait.ExponentialBackoff (worst case <= 1s).
 	backoff := wait.Backoff{Steps: 5, Duration: 100 * time.Millisecond, Jitter: 1.0}
 	_ = wait.ExponentialBackoff(backoff, func() (bool, error) { return true, nil })

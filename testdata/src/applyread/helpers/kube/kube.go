@@ -33,7 +33,7 @@ func FetchOrNew(ctx context.Context, c client.Client, key client.ObjectKey) (*co
 }
 
 // Desired builds the object this controller wants: fresh.
-func Desired(name string) *corev1.ConfigMap {
+func Desired(name string) *corev1.ConfigMap { // want Desired:"result 0: built fresh"
 	cm := &corev1.ConfigMap{}
 	cm.Name = name
 	return cm

@@ -8,6 +8,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"sigs.k8s.io/controller-runtime/pkg/cache"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/config"
 	"sigs.k8s.io/controller-runtime/pkg/webhook"
 )
 
@@ -28,6 +29,7 @@ type Options struct {
 	Scheme         *runtime.Scheme
 	Logger         logr.Logger
 	LeaderElection bool
+	Controller     config.Controller
 }
 
 // Runnable is started by the Manager.

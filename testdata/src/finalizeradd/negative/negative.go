@@ -1,0 +1,138 @@
+package negative
+
+import (
+	"context"
+
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+
+	"wapi"
+)
+
+const fin = "apps.example.com/finalizer"
+
+type R struct{ client.Client }
+
+// The kubebuilder shape.
+func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var app wapi.App
+	if err := r.Get(ctx, req.NamespacedName, &app); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if app.ObjectMeta.DeletionTimestamp.IsZero() {
+		if !controllerutil.ContainsFinalizer(&app, fin) {
+			controllerutil.AddFinalizer(&app, fin)
+			if err := r.Update(ctx, &app); err != nil {
+				return ctrl.Result{}, err
+			}
+		}
+	} else {
+		controllerutil.RemoveFinalizer(&app, fin)
+		return ctrl.Result{}, r.Update(ctx, &app)
+	}
+	return ctrl.Result{}, nil
+}
+
+// An early return for a deleted object; a nil test and a predicate.
+type Early struct{ client.Client }
+
+func (r *Early) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	app := &wapi.App{}
+	if err := r.Get(ctx, req.NamespacedName, app); err != nil {
+		return ctrl.Result{}, err
+	}
+	if !app.GetDeletionTimestamp().IsZero() {
+		return r.finalize(ctx, app)
+	}
+	if controllerutil.AddFinalizer(app, fin) {
+		if err := r.Update(ctx, app); err != nil {
+			return ctrl.Result{}, err
+		}
+	}
+	return ctrl.Result{}, nil
+}
+
+func (r *Early) finalize(ctx context.Context, app *wapi.App) (ctrl.Result, error) {
+	controllerutil.RemoveFinalizer(app, fin)
+	return ctrl.Result{}, r.Update(ctx, app)
+}
+
+type Nil struct{ client.Client }
+
+func (r *Nil) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	app := &wapi.App{}
+	if err := r.Get(ctx, req.NamespacedName, app); err != nil {
+		return ctrl.Result{}, err
+	}
+	if app.DeletionTimestamp == nil && !controllerutil.ContainsFinalizer(app, fin) {
+		controllerutil.AddFinalizer(app, fin)
+		return ctrl.Result{}, r.Update(ctx, app)
+	}
+	if isBeingDeleted(app) {
+		return ctrl.Result{}, nil
+	}
+	app.Finalizers = append(app.Finalizers, "other")
+	return ctrl.Result{}, r.Update(ctx, app)
+}
+
+func isBeingDeleted(app *wapi.App) bool { return app.DeletionTimestamp != nil }
+
+// A helper called only for live objects.
+type Split struct{ client.Client }
+
+func (r *Split) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	app := &wapi.App{}
+	if err := r.Get(ctx, req.NamespacedName, app); err != nil {
+		return ctrl.Result{}, err
+	}
+	if !app.DeletionTimestamp.IsZero() {
+		return ctrl.Result{}, nil
+	}
+	return r.reconcileNormal(ctx, app)
+}
+
+func (r *Split) reconcileNormal(ctx context.Context, app *wapi.App) (ctrl.Result, error) {
+	controllerutil.AddFinalizer(app, fin)
+	return ctrl.Result{}, r.Update(ctx, app)
+}
+
+// A new object: it cannot be terminating. An addition the function does not write.
+type Fresh struct{ client.Client }
+
+func (r *Fresh) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	app := &wapi.App{}
+	app.Name = req.Name
+	controllerutil.AddFinalizer(app, fin)
+	if err := r.Create(ctx, app); err != nil {
+		return ctrl.Result{}, err
+	}
+	other := &wapi.App{}
+	if err := r.Get(ctx, req.NamespacedName, other); err != nil {
+		return ctrl.Result{}, err
+	}
+	controllerutil.AddFinalizer(other, fin)
+	return ctrl.Result{}, nil
+}
+
+// The operator-sdk shape: the deletion test kept in a variable.
+type Marked struct{ client.Client }
+
+func (r *Marked) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	app := &wapi.App{}
+	if err := r.Get(ctx, req.NamespacedName, app); err != nil {
+		return ctrl.Result{}, err
+	}
+	isAppMarkedToBeDeleted := app.GetDeletionTimestamp() != nil
+	if isAppMarkedToBeDeleted {
+		controllerutil.RemoveFinalizer(app, fin)
+		return ctrl.Result{}, r.Update(ctx, app)
+	}
+	if !controllerutil.ContainsFinalizer(app, fin) {
+		controllerutil.AddFinalizer(app, fin)
+		if err := r.Update(ctx, app); err != nil {
+			return ctrl.Result{}, err
+		}
+	}
+	return ctrl.Result{}, nil
+}
