@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/reconcilelint/reconcilelint/analyzers"
+	"github.com/reconcilelint/reconcilelint/internal/driver"
 	"github.com/reconcilelint/reconcilelint/internal/testbin"
 )
 
@@ -39,13 +40,15 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilelint/reconcilelint/internal/driver"
 %s)
 
-// The rule packages' Analyzer values, as nogo's generated main lists its deps.
+// The rule packages' Analyzer values, as nogo's generated main lists its deps (here
+// every rule: NOGO_RULES picks those a module's test runs, as a user's deps would).
 var analyzers = []*analysis.Analyzer{
 %s}
 
@@ -64,6 +67,19 @@ func main() {
 	if err := json.Unmarshal([]byte(os.Getenv("NOGO_CONFIG")), &configs); err != nil {
 		fmt.Fprintln(os.Stderr, "nogo config:", err)
 		os.Exit(4)
+	}
+	if sel := os.Getenv("NOGO_RULES"); sel != "" {
+		keep := map[string]bool{}
+		for _, name := range strings.Split(sel, ",") {
+			keep[name] = true
+		}
+		var listed []*analysis.Analyzer
+		for _, a := range analyzers {
+			if keep[a.Name] {
+				listed = append(listed, a)
+			}
+		}
+		analyzers = listed
 	}
 	base := configs["_base"]
 	for _, a := range analyzers {
@@ -171,15 +187,13 @@ func nogoConfigFromDocs(t *testing.T) string {
 	return block
 }
 
-// buildNogoMain builds the nogo-shaped binary with the default rules.
+// buildNogoMain builds the nogo-shaped binary with every rule (runNogo selects those
+// the module's configuration enables).
 func buildNogoMain(t *testing.T) string {
 	t.Helper()
 	var imports, list strings.Builder
 	n := 0
 	for _, r := range analyzers.Rules {
-		if !r.Default {
-			continue
-		}
 		n++
 		fmt.Fprintf(&imports, "\tanalyzer%d %q\n", n, "github.com/reconcilelint/reconcilelint/analyzers/"+r.Name)
 		fmt.Fprintf(&list, "\tanalyzer%d.Analyzer,\n", n)
@@ -216,7 +230,10 @@ type listedPkg struct {
 
 // runNogo runs the binary on every package of the module in dir, in dependency order,
 // as Bazel runs nogo on each go_library: export data of every import, the facts files
-// of the module's own imports. It returns the findings as the standalone driver prints
+// of the module's own imports. The analyzers are the rules the module's configuration
+// file enables (the defaults when it has none), as a user lists in nogo's deps the
+// rules they want; the configuration's options are not read (they reach nogo only as
+// analyzer_flags in config). It returns the findings as the standalone driver prints
 // them ("file:line:col: rule: message", paths relative to dir), sorted.
 func runNogo(t *testing.T, bin, dir, config string) (findings []string, facts map[string][]byte) {
 	t.Helper()
@@ -226,6 +243,14 @@ func runNogo(t *testing.T, bin, dir, config string) (findings []string, facts ma
 	out, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("go list: %v", err)
+	}
+	cfg, err := driver.LoadConfig(driver.FindConfig(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules, err := cfg.Enabled()
+	if err != nil {
+		t.Fatal(err)
 	}
 	work := t.TempDir()
 	exports := map[string]string{}
@@ -275,7 +300,7 @@ func runNogo(t *testing.T, bin, dir, config string) (findings []string, facts ma
 			t.Fatal(err)
 		}
 		run := exec.Command(bin, cfgFile)
-		run.Env = append(os.Environ(), "NOGO_CONFIG="+config)
+		run.Env = append(os.Environ(), "NOGO_CONFIG="+config, "NOGO_RULES="+strings.Join(rules, ","))
 		var stderr bytes.Buffer
 		run.Stderr = &stderr
 		err := run.Run()
