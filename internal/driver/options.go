@@ -43,7 +43,7 @@ type options struct {
 // usageText is the first part of -h.
 const usageText = `usage: reconcilelint [flags] packages...
        reconcilelint [flags] files...
-       reconcilelint help|explain|config|lsp|version ...
+       reconcilelint help|explain|config|clean-cache|lsp|version ...
        go vet -vettool=$(which reconcilelint) packages...
 
 flags:
@@ -178,7 +178,7 @@ with -diff: 0 (the patch, maybe empty, is on standard output), 3 incomplete
 with -fix: 0 every finding was fixed, 1 findings without a fix remain, 3 incomplete`
 
 // subcommands are the words Dispatch takes before the standalone driver.
-var subcommands = []string{"help", "explain", "config", "lsp", "version"}
+var subcommands = []string{"help", "explain", "config", "clean-cache", "lsp", "version"}
 
 // unknownCommand returns an error when the first argument is neither a subcommand nor
 // something that can be a package pattern or a file: a word without a slash or a dot

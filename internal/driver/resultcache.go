@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"go/token"
 	"io"
@@ -632,4 +633,39 @@ func (rc *resultCache) markSeen(k cache.Key) {
 	if err := rc.c.Put(k, []byte("ran\n")); err != nil {
 		rc.warn(err)
 	}
+}
+
+// cleanCache is `reconcilelint clean-cache [-cache-dir DIR]`: it removes the entries of
+// the result cache directory (-cache-dir, else $RECONCILELINT_CACHE, else the user
+// cache directory's). A GOCACHEPROG program's store is the program's to clean: the
+// command says so and cleans the directory all the same.
+func cleanCache(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("clean-cache", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dir := fs.String("cache-dir", "", "the result cache directory to clean (default: $"+cache.EnvDir+", else reconcilelint in the user cache directory)")
+	if err := fs.Parse(args); err != nil || fs.NArg() != 0 {
+		fmt.Fprintln(stderr, "usage: reconcilelint clean-cache [-cache-dir DIR]")
+		return ExitUsage
+	}
+	if *dir == "" {
+		d, err := cache.DefaultDir()
+		if err != nil {
+			fmt.Fprintln(stderr, "reconcilelint:", err)
+			return ExitUsage
+		}
+		if d == "off" {
+			fmt.Fprintf(stderr, "reconcilelint: %s=off: there is no result cache to clean\n", cache.EnvDir)
+			return ExitClean
+		}
+		*dir = d
+	}
+	if err := cache.Clean(*dir); err != nil {
+		fmt.Fprintln(stderr, "reconcilelint: cleaning the result cache:", err)
+		return ExitIncomplete
+	}
+	fmt.Fprintf(stdout, "removed the result cache in %s\n", *dir)
+	if env, err := readGoEnv("."); err == nil && env.GOCACHEPROG != "" {
+		fmt.Fprintf(stderr, "reconcilelint: note: GOCACHEPROG is set (%s): the results it keeps are in its own store, which clean-cache does not touch\n", env.GOCACHEPROG)
+	}
+	return ExitClean
 }
