@@ -102,7 +102,6 @@ func (r *run) main() int {
 	if groups == nil {
 		return code
 	}
-	var units []*PackageResult
 	for _, g := range groups {
 		us, err := r.analyse(g)
 		if err != nil {
@@ -110,7 +109,6 @@ func (r *run) main() int {
 			return ExitIncomplete
 		}
 		r.collect(g, us)
-		units = append(units, us...)
 	}
 	sortFindings(r.findings)
 	if r.o.timing {

@@ -30,7 +30,7 @@ func toyNew(c toyConfig) (*analysis.Analyzer, error) {
 }
 
 func TestBindFlags(t *testing.T) {
-	def := toyConfig{Strict: true, Threshold: "1s"}
+	def := toyConfig{Strict: true, Threshold: "1s", hidden: 1} // an unexported field is no flag
 	a := Must(toyNew(def))
 	BindFlags(a, def, toyNew, map[string]string{"allow": "what is allowed"})
 	var names []string
@@ -58,7 +58,7 @@ func TestBindFlags(t *testing.T) {
 		}
 	}
 	got, _ = a.Run(nil)
-	want := toyConfig{Allow: []string{"time.Sleep", "wait.Poll"}, Strict: false, Threshold: "1s", Limit: 3}
+	want := toyConfig{Allow: []string{"time.Sleep", "wait.Poll"}, Strict: false, Threshold: "1s", Limit: 3, hidden: 1}
 	want.Extra.N = 7
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("run after the flags: %+v, want %+v", got, want)
