@@ -108,7 +108,9 @@ func DefaultRuleSettings() RuleSettings {
 // Config.Analyzers.
 var Rules = []Rule{
 	{Name: "applyowner", Title: "report server-side apply without a stable field owner", Analyzer: applyowner.Analyzer, Default: applyowner.Default, Since: applyowner.Since, Severity: applyowner.Severity, Fix: false,
-		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return applyowner.New(s.Applyowner) }},
+		build: func(s *RuleSettings) (*analysis.Analyzer, error) {
+			return analyzerutil.Bound(s.Applyowner, applyowner.New, map[string]string{"reportForceOwnership": "ReportForceOwnership turns on the report of client.ForceOwnership (why it is off by default: \"Forced ownership\" in the rule's documentation)", "allowForceOwnership": "AllowForceOwnership (with reportForceOwnership) lists the import paths of packages whose server-side apply calls may pass client.ForceOwnership, typically while they migrate field ownership from another manager", "clientFieldOwner": "ClientFieldOwner declares that the module's clients are built with a default field owner (client.Options.FieldOwner or client.WithFieldOwner), so an apply call without a client.FieldOwner option is not reported"})
+		}},
 	{Name: "applyread", Title: "report server-side apply of an object read from the cluster", Analyzer: applyread.Analyzer, Default: applyread.Default, Since: applyread.Since, Severity: applyread.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return applyread.Analyzer, nil }},
 	{Name: "bgcontext", Title: "report context.Background/TODO instead of the reconcile ctx", Analyzer: bgcontext.Analyzer, Default: bgcontext.Default, Since: bgcontext.Since, Severity: bgcontext.Severity, Fix: true,
@@ -146,7 +148,9 @@ var Rules = []Rule{
 	{Name: "missingwatch", Title: "report polls of kinds the controller does not watch", Analyzer: missingwatch.Analyzer, Default: missingwatch.Default, Since: missingwatch.Since, Severity: missingwatch.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return missingwatch.Analyzer, nil }},
 	{Name: "nocancel", Title: "report calls in reconcile that ignore the ctx", Analyzer: nocancel.Analyzer, Default: nocancel.Default, Since: nocancel.Since, Severity: nocancel.Severity, Fix: true,
-		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return nocancel.New(s.Nocancel) }},
+		build: func(s *RuleSettings) (*analysis.Analyzer, error) {
+			return analyzerutil.Bound(s.Nocancel, nocancel.New, map[string]string{"allow": "Allow lists calls that are not reported, by the name a finding shows for them: a direct site (\"exec.Command\", \"sql.DB.Ping\") or a function of the module on the chain (\"util.RunGit\")"})
+		}},
 	{Name: "nodeadline", Title: "report external calls with no deadline in reconcile paths", Analyzer: nodeadline.Analyzer, Default: nodeadline.Default, Since: nodeadline.Since, Severity: nodeadline.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return nodeadline.Analyzer, nil }},
 	{Name: "notfound", Title: "report a NotFound of the reconciled object returned", Analyzer: notfound.Analyzer, Default: notfound.Default, Since: notfound.Since, Severity: notfound.Severity, Fix: true,
@@ -160,21 +164,29 @@ var Rules = []Rule{
 	{Name: "priorityonly", Title: "report a Result whose Priority is never used", Analyzer: priorityonly.Analyzer, Default: priorityonly.Default, Since: priorityonly.Since, Severity: priorityonly.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return priorityonly.Analyzer, nil }},
 	{Name: "queuedone", Title: "report work-queue items that miss Done or Forget", Analyzer: queuedone.Analyzer, Default: queuedone.Default, Since: queuedone.Since, Severity: queuedone.Severity, Fix: true,
-		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return queuedone.New(s.Queuedone) }},
+		build: func(s *RuleSettings) (*analysis.Analyzer, error) {
+			return analyzerutil.Bound(s.Queuedone, queuedone.New, map[string]string{"ignoreForget": "IgnoreForget turns off the check that a rate-limited consumer forgets or requeues every item it takes (the Done check stays on)"})
+		}},
 	{Name: "requeue", Title: "report the deprecated Result.Requeue field", Analyzer: requeue.Analyzer, Default: requeue.Default, Since: requeue.Since, Severity: requeue.Severity, Fix: true,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return requeue.Analyzer, nil }},
 	{Name: "requeueafter", Title: "report a constant RequeueAfter shorter than a threshold", Analyzer: requeueafter.Analyzer, Default: requeueafter.Default, Since: requeueafter.Since, Severity: requeueafter.Severity, Fix: false,
-		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return requeueafter.New(s.Requeueafter) }},
+		build: func(s *RuleSettings) (*analysis.Analyzer, error) {
+			return analyzerutil.Bound(s.Requeueafter, requeueafter.New, map[string]string{"threshold": "Threshold is the shortest constant RequeueAfter that is not reported, as a Go duration (\"1s\", \"500ms\"); it must be positive", "reportAfterWrite": "ReportAfterWrite also reports a short RequeueAfter right after a write (a requeue that stands in for a recursive call), which is not reported by default"})
+		}},
 	{Name: "resulterr", Title: "report a RequeueAfter returned with a non-nil error", Analyzer: resulterr.Analyzer, Default: resulterr.Default, Since: resulterr.Since, Severity: resulterr.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return resulterr.Analyzer, nil }},
 	{Name: "retryloop", Title: "report loops that retry a failing call inside reconcile", Analyzer: retryloop.Analyzer, Default: retryloop.Default, Since: retryloop.Since, Severity: retryloop.Severity, Fix: false,
-		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return retryloop.New(s.Retryloop) }},
+		build: func(s *RuleSettings) (*analysis.Analyzer, error) {
+			return analyzerutil.Bound(s.Retryloop, retryloop.New, map[string]string{"conflict": "Conflict also reports retry.RetryOnConflict and retry.OnError closures that update an object without re-reading it"})
+		}},
 	{Name: "selftrigger", Title: "report fresh timestamps written to the reconciled object", Analyzer: selftrigger.Analyzer, Default: selftrigger.Default, Since: selftrigger.Since, Severity: selftrigger.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return selftrigger.Analyzer, nil }},
 	{Name: "setupctx", Title: "report a manager or cache wait that shutdown cannot stop", Analyzer: setupctx.Analyzer, Default: setupctx.Default, Since: setupctx.Since, Severity: setupctx.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return setupctx.Analyzer, nil }},
 	{Name: "sleep", Title: "report sleeps and polls that hold a reconcile worker", Analyzer: sleep.Analyzer, Default: sleep.Default, Since: sleep.Since, Severity: sleep.Severity, Fix: false,
-		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return sleep.New(s.Sleep) }},
+		build: func(s *RuleSettings) (*analysis.Analyzer, error) {
+			return analyzerutil.Bound(s.Sleep, sleep.New, map[string]string{"allow": "Allow lists waits that are not reported, by the name a finding shows for them: a direct site (\"wait.PollUntilContextTimeout\", \"time.Sleep\") or a function of the module on the chain (\"util.WaitForSocket\")"})
+		}},
 	{Name: "statuslog", Title: "report a status list that grows by one entry on every pass", Analyzer: statuslog.Analyzer, Default: statuslog.Default, Since: statuslog.Since, Severity: statuslog.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return statuslog.Analyzer, nil }},
 	{Name: "statusupdate", Title: "report status changes written without the subresource", Analyzer: statusupdate.Analyzer, Default: statusupdate.Default, Since: statusupdate.Since, Severity: statusupdate.Severity, Fix: false,
@@ -184,7 +196,9 @@ var Rules = []Rule{
 	{Name: "waiterr", Title: "report a fresh error for a wait or for invalid input", Analyzer: waiterr.Analyzer, Default: waiterr.Default, Since: waiterr.Since, Severity: waiterr.Severity, Fix: false,
 		build: func(*RuleSettings) (*analysis.Analyzer, error) { return waiterr.Analyzer, nil }},
 	{Name: "watchinreconcile", Title: "report watches and controllers started inside reconcile", Analyzer: watchinreconcile.Analyzer, Default: watchinreconcile.Default, Since: watchinreconcile.Since, Severity: watchinreconcile.Severity, Fix: false,
-		build: func(s *RuleSettings) (*analysis.Analyzer, error) { return watchinreconcile.New(s.Watchinreconcile) }},
+		build: func(s *RuleSettings) (*analysis.Analyzer, error) {
+			return analyzerutil.Bound(s.Watchinreconcile, watchinreconcile.New, map[string]string{"allow": "Allow lists functions of the module, by the qualified name a finding shows on its chain (\"external.ObjectTracker.Watch\"), whose watches are known to be started once (deduplicated in a way the rule does not recognise)"})
+		}},
 }
 
 // directiveRule describes the directive analyzer.

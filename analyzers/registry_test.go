@@ -3,9 +3,12 @@ package analyzers_test
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
+	"sort"
 	"strings"
 	"testing"
 
@@ -15,6 +18,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/directive"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/gen"
+	"github.com/reconcilelint/reconcilelint/analyzers/requeueafter"
 	"github.com/reconcilelint/reconcilelint/analyzers/sleep"
 )
 
@@ -304,5 +308,59 @@ func TestFixMarks(t *testing.T) {
 				t.Errorf("docs/analyzers.md row of %s: fix mark disagrees with the registry (%v): %s", n, r.Fix, l)
 			}
 		}
+	}
+}
+
+// TestOptionFlags: every option of every rule is a flag of the rule package's Analyzer
+// (what Bazel's nogo sets through analyzer_flags) and of every analyzer the registry
+// builds (what go vet -vettool sets as -RULE.OPTION), named by its key in the
+// configuration file, and starting from the configured value. A rule written after
+// this test gets its flags from the generator: the test fails when flags_gen.go was
+// not generated for it.
+func TestOptionFlags(t *testing.T) {
+	settings := reflect.ValueOf(analyzers.DefaultRuleSettings())
+	cfg := analyzers.DefaultConfig()
+	cfg.Enable = []string{"all"}
+	cfg.Rules.Requeueafter.Threshold = "250ms"
+	built, err := cfg.Analyzers()
+	if err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string]*analysis.Analyzer{}
+	for _, a := range built {
+		byName[a.Name] = a
+	}
+	withOptions := 0
+	for _, r := range analyzers.Rules {
+		field := settings.FieldByName(strings.ToUpper(r.Name[:1]) + r.Name[1:])
+		want := analyzerutil.OptionNames(field.Type())
+		for _, a := range []*analysis.Analyzer{r.Analyzer, byName[r.Name]} {
+			var got []string
+			a.Flags.VisitAll(func(f *flag.Flag) { got = append(got, f.Name) })
+			sort.Strings(got)
+			if strings.Join(got, ",") != strings.Join(want, ",") {
+				t.Errorf("%s: flags %v, want the options %v (run make generate)", r.Name, got, want)
+			}
+		}
+		if len(want) > 0 {
+			withOptions++
+		}
+	}
+	if withOptions < 5 {
+		t.Fatalf("only %d rules with options: the test looks at the wrong fields", withOptions)
+	}
+	if v := byName["requeueafter"].Flags.Lookup("threshold").Value.String(); v != "250ms" {
+		t.Errorf("the registry's requeueafter threshold flag starts at %q, want the configuration's 250ms", v)
+	}
+	// The package's Analyzer rejects what the configuration file rejects, with the
+	// same words.
+	cfg = analyzers.DefaultConfig()
+	cfg.Rules.Requeueafter.Threshold = "soon"
+	_, cfgErr := cfg.Analyzers()
+	a := analyzerutil.Must(requeueafter.New(requeueafter.DefaultConfig()))
+	analyzerutil.BindFlags(a, requeueafter.DefaultConfig(), requeueafter.New, nil)
+	flagErr := a.Flags.Set("threshold", "soon")
+	if cfgErr == nil || flagErr == nil || !strings.HasSuffix(cfgErr.Error(), flagErr.Error()) {
+		t.Errorf("configuration error %v, flag error %v: want the same message", cfgErr, flagErr)
 	}
 }

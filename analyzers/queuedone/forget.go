@@ -204,8 +204,8 @@ func isNil(info *types.Info, e ast.Expr) bool {
 // indentOf returns the white space before pos on its line, if only white space is.
 func indentOf(pass *analysis.Pass, pos token.Pos) (string, bool) {
 	tf := pass.Fset.File(pos)
-	if tf == nil {
-		return "", false
+	if tf == nil || pass.ReadFile == nil {
+		return "", false // a driver without ReadFile (Bazel's nogo): no fix
 	}
 	src, err := pass.ReadFile(tf.Name())
 	if err != nil {

@@ -3,9 +3,12 @@
 // Run it with `make bench`; it is never part of the default tests.
 //
 // For each module it builds once (warm build cache), then measures in one run:
-// reconcilelint ./... standalone; go vet -vettool=reconcilelint ./... with a cold vet cache,
-// warm (nothing changed) and after a one-line edit in a leaf package; plain go vet ./...
-// in the same three states; staticcheck ./... (v0.8.2, installed into a temporary GOBIN).
+// reconcilelint ./... standalone without its result cache (-cache=off); go vet
+// -vettool=reconcilelint ./... with a cold vet cache, warm (nothing changed) and after a
+// one-line edit in a leaf package; plain go vet ./... in the same three states;
+// staticcheck ./... (v0.8.2, installed into a temporary GOBIN); and the standalone
+// driver with a filled result cache against staticcheck with its warm cache, nothing
+// changed and after the one-line edit, in alternation.
 //
 // Wall time is the median of -n runs (-nwarm for warm and after-edit go vet, where the
 // vet tool and plain go vet alternate run by run, and the ratio of each pair of runs
@@ -205,7 +208,14 @@ func measure(m corpus.Module, dir, staticcheck string) []measurement {
 	coldVet := func(i int) []string {
 		return []string{"go", "vet", fmt.Sprintf("-printf.funcs=benchcold%d", time.Now().UnixNano()), "./..."}
 	}
-	add("reconcilelint (standalone)", "warm build", fixed(*binary, "./..."))
+	// The standalone driver's result cache: the cold row analyses everything (-cache=off,
+	// what every run did before the cache); the warm rows use a cache of their own,
+	// filled by one untimed run, against staticcheck's warm cache in the same state.
+	add("reconcilelint (standalone)", "warm build", fixed(*binary, "-cache=off", "./..."))
+	resultCache, err := os.MkdirTemp("", "bench-result-cache")
+	must(err)
+	defer os.RemoveAll(resultCache)
+	withCache := "-cache-dir=" + resultCache
 	add("go vet -vettool=reconcilelint", "cold vet cache", coldTool)
 	restoreConfig()
 	add("go vet", "cold vet cache", coldVet)
@@ -219,6 +229,12 @@ func measure(m corpus.Module, dir, staticcheck string) []measurement {
 		edited("go", "vet", "-vettool="+*binary, "./..."), edited("go", "vet", "./..."))
 	os.WriteFile(leaf, orig, 0o644)
 	add("staticcheck v0.8.2", "warm build", fixed(staticcheck, "./..."))
+	timed(dir, *binary, withCache, "./...")
+	paired("reconcilelint (standalone)", "staticcheck v0.8.2", "result cache, nothing changed",
+		fixed(*binary, withCache, "./..."), fixed(staticcheck, "./..."))
+	paired("reconcilelint (standalone)", "staticcheck v0.8.2", "result cache, one-line edit",
+		edited(*binary, withCache, "./..."), edited(staticcheck, "./..."))
+	os.WriteFile(leaf, orig, 0o644)
 	return ms
 }
 
@@ -352,6 +368,8 @@ func render(ms []measurement) string {
 		row("vet-tool after edit / go vet after edit", "go vet -vettool=reconcilelint|one-line edit", "go vet|one-line edit", 1.0)
 		row("vet-tool cold / go vet cold", "go vet -vettool=reconcilelint|cold vet cache", "go vet|cold vet cache", 0)
 		row("standalone / staticcheck", "reconcilelint (standalone)|warm build", "staticcheck v0.8.2|warm build", 0)
+		row("standalone, result cache, nothing changed / staticcheck", "reconcilelint (standalone)|result cache, nothing changed", "staticcheck v0.8.2|result cache, nothing changed", 0.5)
+		row("standalone, result cache, one-line edit / staticcheck", "reconcilelint (standalone)|result cache, one-line edit", "staticcheck v0.8.2|result cache, one-line edit", 1.0)
 		var peak int64
 		for _, m := range get {
 			if strings.HasPrefix(m.Tool, "reconcilelint") || strings.Contains(m.Tool, "vettool=reconcilelint") {

@@ -58,7 +58,7 @@ func (r *Result) Incomplete() bool { return len(r.NotAnalysed) > 0 || len(r.Prob
 // results.
 func Analyze(ctx context.Context, req Request) (*Result, error) {
 	lcfg := &packages.Config{Context: ctx, Dir: req.Dir, Overlay: req.Overlay, BuildFlags: req.BuildFlags}
-	l, err := load(lcfg, req.Patterns)
+	l, err := load(lcfg, req.Patterns, nil)
 	if err := ctx.Err(); err != nil {
 		return nil, err // go/packages does not wrap it
 	}
@@ -88,9 +88,15 @@ type PackageResult struct {
 	Package  *packages.Package
 	Findings []Finding
 	Errors   []string
-	// Actions are the checker's root actions of the package, their diagnostics
-	// replaced by the findings kept (the -json output prints them).
-	Actions []*checker.Action
+	// Cached is true for a result replayed from the result cache (resultcache.go).
+	Cached bool
+	// failures are the analyzers that failed, with their errors (for -json).
+	failures []analyzerFailure
+}
+
+// analyzerFailure is an analyzer's error on a package.
+type analyzerFailure struct {
+	analyzer, err string
 }
 
 // analysePackages runs the analyzers on pkgs (analysable packages: see Coverage) and
@@ -127,13 +133,13 @@ func analysePackages(ctx context.Context, as []*analysis.Analyzer, pkgs []*packa
 		if u == nil {
 			continue
 		}
-		u.Actions = append(u.Actions, act)
 		if act.Err != nil {
 			u.Errors = append(u.Errors, fmt.Sprintf("%s on %s: %v", act.Analyzer.Name, act.Package.PkgPath, act.Err))
+			u.failures = append(u.failures, analyzerFailure{act.Analyzer.Name, act.Err.Error()})
 		}
 		for _, d := range act.Diagnostics {
 			u.Findings = append(u.Findings, Finding{Rule: act.Analyzer.Name, Posn: act.Package.Fset.Position(d.Pos),
-				End: act.Package.Fset.Position(d.End), Message: d.Message, URL: d.URL, Diag: d, Fset: act.Package.Fset, act: act})
+				End: act.Package.Fset.Position(d.End), Message: d.Message, URL: d.URL, Diag: d, Fset: act.Package.Fset})
 		}
 	}
 	return out, nil
@@ -250,7 +256,7 @@ func Load(ctx context.Context, req Request) (*Snapshot, error) {
 		base[file] = content
 	}
 	lcfg := &packages.Config{Context: ctx, Dir: dir, Overlay: base, BuildFlags: req.BuildFlags}
-	l, err := load(lcfg, []string{"."})
+	l, err := load(lcfg, []string{"."}, nil)
 	if err := ctx.Err(); err != nil {
 		return nil, err // go/packages does not wrap it
 	}

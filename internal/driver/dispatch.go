@@ -45,6 +45,8 @@ func Dispatch(args []string, stdout, stderr io.Writer) int {
 				return ExitUsage
 			}
 			return printConfig(stdout, path)
+		case "clean-cache":
+			return cleanCache(args[1:], stdout, stderr)
 		case "lsp":
 			if LSP == nil {
 				fmt.Fprintln(stderr, "reconcilelint: this binary was built without the language server")
@@ -177,6 +179,7 @@ subcommands:
   help [RULE|config]  this list, a rule's documentation, or the configuration file
   explain RULE        a rule's documentation with its run-time trace
   config              print the effective configuration (-config FILE to choose one)
+  clean-cache         remove the result cache (-cache-dir DIR to choose the directory)
   lsp                 language server over stdio (docs/editors.md)
   version             print the version
 

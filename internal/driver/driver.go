@@ -25,7 +25,6 @@ import (
 	"time"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -46,7 +45,13 @@ type Finding struct {
 	URL     string
 	Diag    analysis.Diagnostic
 	Fset    *token.FileSet
-	act     *checker.Action
+	pkgID   string // the package analysed (for -json)
+}
+
+// packageFailure is an analyzer's error on a package.
+type packageFailure struct {
+	pkgID string
+	analyzerFailure
 }
 
 // Main runs the standalone driver with args (without the program name) and returns the
@@ -68,6 +73,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	r := &run{o: o, stdout: stdout, stderr: stderr, start: start, progress: newProgress(stderr, o.quiet)}
 	code = r.main()
 	r.progress.stop()
+	r.cache.close()
 	if !o.quiet && code != ExitUsage {
 		fmt.Fprintln(stderr, "reconcilelint:", r.summaryLine())
 	}
@@ -81,11 +87,13 @@ type run struct {
 	start          time.Time
 	progress       *progress
 
-	incomplete bool      // a matched package was not analysed, or an analyzer failed
-	analysed   int       // matched packages analysed
-	skipped    int       // matched packages not analysed
-	findings   []Finding // reported (after every filter)
-	extra      string    // a note for the summary line ("applied 3 fixes", ...)
+	cache      *resultCache     // nil without a result cache (-cache=off, or it cannot be opened)
+	incomplete bool             // a matched package was not analysed, or an analyzer failed
+	analysed   int              // matched packages analysed
+	skipped    int              // matched packages not analysed
+	findings   []Finding        // reported (after every filter)
+	failures   []packageFailure // analyzer errors (for -json)
+	extra      string           // a note for the summary line ("applied 3 fixes", ...)
 }
 
 // main runs the phases after the options.
@@ -94,18 +102,20 @@ func (r *run) main() int {
 	if groups == nil {
 		return code
 	}
-	var roots []*checker.Action
 	for _, g := range groups {
-		units, err := r.analyse(g)
+		us, err := r.analyse(g)
 		if err != nil {
 			fmt.Fprintln(r.stderr, "reconcilelint:", err)
 			return ExitIncomplete
 		}
-		roots = append(roots, r.collect(g, units)...)
+		r.collect(g, us)
 	}
 	sortFindings(r.findings)
 	if r.o.timing {
 		fmt.Fprintf(r.stderr, "reconcilelint: timing: %v in all\n", time.Since(r.start).Round(time.Millisecond))
+		if c := r.cache; c != nil {
+			fmt.Fprintf(r.stderr, "reconcilelint: timing: result cache %s: %d hits, %d misses, %d stored\n", c.c.Describe(), c.hits, c.misses, c.puts)
+		}
 		writeTimings(r.stderr)
 	}
 	switch {
@@ -114,7 +124,7 @@ func (r *run) main() int {
 	case r.o.fix || r.o.diff:
 		return r.fixes()
 	}
-	return r.report(roots)
+	return r.report()
 }
 
 // exit is the exit code of a run that reported its findings: 3 when incomplete, else
@@ -148,7 +158,28 @@ func (r *run) load() ([]*group, int) {
 		if r.o.tags != "" {
 			g.cfg.BuildFlags = []string{"-tags=" + r.o.tags}
 		}
-		l, err := load(g.cfg, g.queries)
+		queries, notes := g.queries, true
+		var keys func([]*packages.Package)
+		switch r.lookup(g) {
+		case lookedUp:
+			if len(g.missed) == 0 {
+				r.progress.set("")
+				continue // every matched package replayed from the cache
+			}
+			queries, notes = g.missed, false
+		case coldCache:
+			// Nothing of these queries in the cache: the keys come from the one load.
+			keys = func(matched []*packages.Package) {
+				k := newKeyer(r.cache)
+				g.keys, g.contents = map[string]*pkgKey{}, k.contents
+				for _, p := range matched {
+					if pk := k.key(p); pk.ok {
+						g.keys[p.ID] = pk
+					}
+				}
+			}
+		}
+		l, err := load(g.cfg, queries, keys)
 		r.progress.set("")
 		if err != nil {
 			// go list failed as a whole: a pattern that means nothing is a usage
@@ -165,8 +196,10 @@ func (r *run) load() ([]*group, int) {
 			}
 			return nil, ExitUsage
 		}
-		for _, n := range l.notes {
-			fmt.Fprintln(r.stderr, "reconcilelint:", n)
+		if notes {
+			for _, n := range l.notes {
+				fmt.Fprintln(r.stderr, "reconcilelint:", n)
+			}
 		}
 		for _, p := range l.pkgs {
 			if l.matched[p.ID] && len(p.GoFiles) == 0 && len(p.CompiledGoFiles) == 0 && len(p.Errors) > 0 {
@@ -202,25 +235,92 @@ func printCoverage(w io.Writer, cov Coverage) {
 	}
 }
 
+// What lookup did.
+const (
+	noCache   = iota // the cache is off, or the key load failed (the normal load reports why)
+	coldCache        // no run of these queries is in the cache: load once, keys from that load
+	lookedUp         // g.hits and g.missed are set
+)
+
+// lookup computes the result-cache keys of the group's matched packages and replays
+// the stored results (g.hits); g.missed holds the import paths of the matched packages
+// still to load and analyse (none when every one was replayed). When the cache holds
+// no run of the same queries, it does nothing and says coldCache: a go list without
+// types first would only add to a cold run's time.
+func (r *run) lookup(g *group) int {
+	if r.cache == nil {
+		if r.o.cache.off {
+			return noCache
+		}
+		r.cache = openResultCache(r.o.cache, r.o.wd, r.o.cfg, r.o.analyzers, r.o.tags, r.stderr)
+		if r.cache == nil {
+			r.o.cache.off = true
+			return noCache
+		}
+	}
+	g.runKey = r.cache.runKey(g.dir, r.o.wd, g.queries)
+	if !r.cache.seen(g.runKey) {
+		return coldCache
+	}
+	lr, err := r.cache.lookup(g.cfg, g.queries)
+	if err != nil || len(lr.roots) == 0 {
+		return noCache
+	}
+	g.keys, g.hits, g.contents = lr.keys, lr.hits, lr.contents
+	roots, hits := lr.roots, lr.hits
+	var missed []string
+	for _, p := range roots {
+		if hits[p.ID] != nil {
+			continue
+		}
+		if p.PkgPath == "" || p.PkgPath == "command-line-arguments" || p.ID != p.PkgPath {
+			// Not loadable by its path: load the queries as given.
+			missed = g.queries
+			break
+		}
+		missed = append(missed, p.PkgPath)
+	}
+	if len(missed) == len(roots) {
+		missed = g.queries // nothing replayed: the queries as given, as without a cache
+	}
+	g.missed = missed
+	for _, n := range releaseNotes(roots) {
+		fmt.Fprintln(r.stderr, "reconcilelint:", n)
+	}
+	return lookedUp
+}
+
 // analyse is the analyse phase: every analysable package of the group is one unit of
-// work (PackageResult).
+// work (PackageResult), replayed from the result cache or analysed (and stored).
 func (r *run) analyse(g *group) ([]*PackageResult, error) {
-	pkgs := g.loaded.cov.Analysable
-	r.progress.set(fmt.Sprintf("analysing %s", plural(len(pkgs), "package")))
-	units, err := analysePackages(context.Background(), r.o.analyzers, pkgs)
-	r.progress.set("")
-	if err != nil {
-		return nil, err
+	var units []*PackageResult
+	if g.loaded != nil {
+		pkgs := g.loaded.cov.Analysable
+		r.progress.set(fmt.Sprintf("analysing %s", plural(len(pkgs), "package")))
+		var err error
+		units, err = analysePackages(context.Background(), r.o.analyzers, pkgs)
+		r.progress.set("")
+		if err != nil {
+			return nil, err
+		}
+		if r.cache != nil && g.keys != nil {
+			r.cache.store(units, g.keys, g.contents)
+			r.cache.markSeen(g.runKey)
+		}
+	}
+	for _, u := range units {
+		delete(g.hits, u.Package.ID) // analysed again (the queries as given)
+	}
+	for _, id := range slices.Sorted(maps.Keys(g.hits)) {
+		units = append(units, g.hits[id])
 	}
 	r.analysed += len(units)
 	return units, nil
 }
 
 // collect adds the findings of the units that the file arguments, the exclude globs
-// and the baseline keep to r.findings, prints analyzer errors, and returns the root
-// actions with their diagnostics replaced by the kept findings (for -json).
-func (r *run) collect(g *group, units []*PackageResult) []*checker.Action {
-	var roots []*checker.Action
+// and the baseline keep to r.findings, and prints analyzer errors.
+func (r *run) collect(g *group, units []*PackageResult) {
 	var kept []Finding
 	for _, u := range units {
 		for _, e := range u.Errors {
@@ -231,9 +331,9 @@ func (r *run) collect(g *group, units []*PackageResult) []*checker.Action {
 			if !g.keep(u.Package, f.Posn.Filename) || r.o.cfg.Excluded(relPath(r.o.excludeBase, f.Posn.Filename)) {
 				continue
 			}
+			f.pkgID = u.Package.ID
 			kept = append(kept, f)
 		}
-		roots = append(roots, u.Actions...)
 	}
 	if r.o.base != nil {
 		var covered int
@@ -242,15 +342,12 @@ func (r *run) collect(g *group, units []*PackageResult) []*checker.Action {
 			fmt.Fprintf(r.stderr, "reconcilelint: %d findings are in the baseline %s\n", covered, r.o.baseFile)
 		}
 	}
-	// The JSON form prints the actions' diagnostics: keep only the reported findings.
-	for _, act := range roots {
-		act.Diagnostics = nil
-	}
-	for _, f := range kept {
-		f.act.Diagnostics = append(f.act.Diagnostics, f.Diag)
-	}
 	r.findings = append(r.findings, kept...)
-	return roots
+	for _, u := range units {
+		for _, e := range u.failures {
+			r.failures = append(r.failures, packageFailure{u.Package.ID, e})
+		}
+	}
 }
 
 // writeBaseline records the findings (-write-baseline) and exits 0, or 3 when the
@@ -269,7 +366,7 @@ func (r *run) writeBaseline() int {
 
 // report is the report phase: the findings in the chosen format on standard output
 // (or -output), and SARIF beside it (-sarif-output).
-func (r *run) report(roots []*checker.Action) int {
+func (r *run) report() int {
 	outputs := [][2]string{{r.o.output, r.o.format}}
 	if r.o.sarifOut != "" {
 		outputs = append(outputs, [2]string{r.o.sarifOut, "sarif"})
@@ -280,7 +377,7 @@ func (r *run) report(roots []*checker.Action) int {
 			fmt.Fprintln(r.stderr, "reconcilelint:", err)
 			return ExitUsage
 		}
-		err = writeFindings(w, out[1], r.o.wd, r.findings, roots)
+		err = writeFindings(w, out[1], r.o.wd, r.findings, r.failures)
 		if cerr := closeOut(); err == nil {
 			err = cerr
 		}

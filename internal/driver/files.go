@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/reconcilelint/reconcilelint/internal/cache"
 )
 
 // A group is what one load covers: the package patterns, and the files named on the
@@ -32,6 +34,15 @@ type group struct {
 	cfg      *packages.Config
 	loaded   *loaded
 	whole    map[string]bool // IDs of the packages the patterns match (when files too)
+
+	// The result cache (resultcache.go): the keys of the matched packages (by ID),
+	// the results replayed, the files read for the keys, and the import paths (or
+	// the queries) still to load and analyse.
+	keys     map[string]*pkgKey
+	hits     map[string]*PackageResult
+	contents map[string][]byte
+	missed   []string
+	runKey   cache.Key // the cache's record that these queries ran before
 }
 
 // fileArgs groups the arguments by module and replaces each .go file by the go/packages

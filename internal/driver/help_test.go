@@ -167,7 +167,7 @@ func TestFirstHourMistakes(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"lint", "./..."}, `reconcilelint: unknown command "lint"; subcommands: help, explain, config, lsp, version; packages are patterns such as ./... (reconcilelint help)` + "\n"},
+		{[]string{"lint", "./..."}, `reconcilelint: unknown command "lint"; subcommands: help, explain, config, clean-cache, lsp, version; packages are patterns such as ./... (reconcilelint help)` + "\n"},
 		{[]string{"explian", "sleep"}, `reconcilelint: unknown command "explian" (did you mean "explain"?)`},
 		{[]string{"verison"}, `(did you mean "version"?)`},
 		{[]string{"-nope", "./..."}, "reconcilelint: flag provided but not defined: -nope (reconcilelint -h lists the flags)\n"},

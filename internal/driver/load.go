@@ -2,7 +2,8 @@ package driver
 
 import (
 	"go/types"
-
+	"maps"
+	"slices"
 	"sort"
 
 	"golang.org/x/tools/go/packages"
@@ -38,14 +39,16 @@ type loaded struct {
 // source too (as support packages), so that summary facts cross them; their findings are
 // not reported. A matched package that does not type-check, or one of whose imports
 // (transitively) did not load, is in cov.NotAnalysed with its reason (CoverageOf).
-func load(cfg *packages.Config, patterns []string) (*loaded, error) {
+//
+// keys, when not nil, is called with the matched packages before their imports are
+// linked: the graph as go list returned it (the result cache's keys).
+func load(cfg *packages.Config, patterns []string, keys func(matched []*packages.Package)) (*loaded, error) {
 	cfg.Mode = loadMode
 	roots, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		return nil, err
 	}
-	l := &loaded{matched: map[string]bool{}}
-	noted := map[string]bool{}
+	l := &loaded{matched: map[string]bool{}, notes: releaseNotes(roots)}
 	for _, p := range roots {
 		l.matched[p.ID] = true
 	}
@@ -64,12 +67,6 @@ func load(cfg *packages.Config, patterns []string) (*loaded, error) {
 				continue
 			}
 			seen[imp.ID] = true
-			if v := ctrlVersion(imp.Module); v != "" && !noted[v] {
-				noted[v] = true
-				if n := k8sapi.ReleaseNote(v); n != "" {
-					l.notes = append(l.notes, n)
-				}
-			}
 			if imp.Module == nil || !imp.Module.Main {
 				continue // the standard library and dependencies (they do not import the main modules)
 			}
@@ -103,9 +100,45 @@ func load(cfg *packages.Config, patterns []string) (*loaded, error) {
 		}
 	}
 	l.importCov = ic.cov
+	if keys != nil {
+		var matched []*packages.Package
+		for _, p := range roots {
+			if l.matched[p.ID] {
+				matched = append(matched, p)
+			}
+		}
+		keys(matched)
+	}
 	linkImports(roots)
 	l.pkgs = roots
 	return l, nil
+}
+
+// releaseNotes returns a line for each controller-runtime release the roots import
+// (transitively) that k8sapi has a note about (one it does not know).
+func releaseNotes(roots []*packages.Package) []string {
+	var notes []string
+	noted := map[string]bool{}
+	seen := map[*packages.Package]bool{}
+	stack := slices.Clone(roots)
+	for len(stack) > 0 {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
+		if v := ctrlVersion(p.Module); v != "" && !noted[v] {
+			noted[v] = true
+			if n := k8sapi.ReleaseNote(v); n != "" {
+				notes = append(notes, n)
+			}
+		}
+		for _, path := range slices.Sorted(maps.Keys(p.Imports)) {
+			stack = append(stack, p.Imports[path])
+		}
+	}
+	return notes
 }
 
 // ctrlVersion returns the version of m when it is controller-runtime (the replacement's

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilelint/reconcilelint/analyzers"
+	"github.com/reconcilelint/reconcilelint/internal/cache"
 )
 
 // options is the outcome of the flags-and-configuration phase: everything the later
@@ -36,12 +37,13 @@ type options struct {
 	cfg         analyzers.Config
 	excludeBase string // exclude globs are relative to it
 	base        *baseline
+	cache       cacheSettings
 }
 
 // usageText is the first part of -h.
 const usageText = `usage: reconcilelint [flags] packages...
        reconcilelint [flags] files...
-       reconcilelint help|explain|config|lsp|version ...
+       reconcilelint help|explain|config|clean-cache|lsp|version ...
        go vet -vettool=$(which reconcilelint) packages...
 
 flags:
@@ -51,6 +53,7 @@ flags:
 type rawFlags struct {
 	enable, disable, configPath string
 	jsonOut                     bool
+	cache                       string
 }
 
 // flagSet declares the flags, into o and raw.
@@ -73,6 +76,8 @@ func flagSet(o *options, raw *rawFlags) *flag.FlagSet {
 	fs.StringVar(&o.tags, "tags", "", "comma-separated build tags")
 	fs.BoolVar(&o.timing, "timing", false, "print the time spent loading, and in each analyzer, to standard error")
 	fs.BoolVar(&o.quiet, "q", false, "quiet: no summary line and no progress on standard error (findings and errors still print)")
+	fs.StringVar(&raw.cache, "cache", "on", "the result cache: on (replay the results of packages whose inputs did not change) or off (a cold run; nothing is read or stored)")
+	fs.StringVar(&o.cache.dir, "cache-dir", "", "result cache directory (default: $"+cache.EnvDir+", else reconcilelint in the user cache directory; GOCACHEPROG, when set, is used instead unless this flag is given)")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile to this file")
 	fs.StringVar(&o.memProfile, "memprofile", "", "write a heap profile to this file at exit")
 	return fs
@@ -139,6 +144,19 @@ func (o *options) configure(raw rawFlags) error {
 	if raw.jsonOut {
 		o.format = "json"
 	}
+	switch raw.cache {
+	case "on":
+		o.cache.off = os.Getenv(cache.EnvDir) == "off"
+	case "off":
+		o.cache.off = true
+	default:
+		return fmt.Errorf("-cache=%q: want on or off", raw.cache)
+	}
+	if o.cache.dir != "" && !o.cache.off {
+		if abs, err := filepath.Abs(o.cache.dir); err == nil {
+			o.cache.dir = abs
+		}
+	}
 	if !slices.Contains(formats, o.format) {
 		return fmt.Errorf("unknown -format %q (known: %s)", o.format, strings.Join(formats, ", "))
 	}
@@ -160,7 +178,7 @@ with -diff: 0 (the patch, maybe empty, is on standard output), 3 incomplete
 with -fix: 0 every finding was fixed, 1 findings without a fix remain, 3 incomplete`
 
 // subcommands are the words Dispatch takes before the standalone driver.
-var subcommands = []string{"help", "explain", "config", "lsp", "version"}
+var subcommands = []string{"help", "explain", "config", "clean-cache", "lsp", "version"}
 
 // unknownCommand returns an error when the first argument is neither a subcommand nor
 // something that can be a package pattern or a file: a word without a slash or a dot

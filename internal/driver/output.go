@@ -3,6 +3,7 @@ package driver
 import (
 	"encoding/json"
 	"fmt"
+	"go/token"
 	"io"
 	"net/url"
 	"os"
@@ -10,7 +11,7 @@ import (
 	"runtime/debug"
 	"strings"
 
-	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilelint/reconcilelint/analyzers"
 	"github.com/reconcilelint/reconcilelint/internal/sarif"
@@ -19,12 +20,12 @@ import (
 // Formats of the findings.
 var formats = []string{"text", "json", "sarif", "github"}
 
-// writeFindings writes the findings in format to w. roots are the checker actions of
-// the reported packages, with their diagnostics already filtered (for json). Text and
+// writeFindings writes the findings in format to w; failures are the analyzers' errors,
+// which the json format lists with the findings (as the go/analysis drivers do). Text and
 // JSON name files relative to the working directory wd; the github and sarif formats,
 // which GitHub reads from the repository's root whatever directory the tool ran in,
 // relative to the repository root (repoRoot).
-func writeFindings(w io.Writer, format, wd string, findings []Finding, roots []*checker.Action) error {
+func writeFindings(w io.Writer, format, wd string, findings []Finding, failures []packageFailure) error {
 	switch format {
 	case "text":
 		for _, f := range findings {
@@ -34,7 +35,7 @@ func writeFindings(w io.Writer, format, wd string, findings []Finding, roots []*
 		}
 		return nil
 	case "json":
-		return (&checker.Graph{Roots: roots}).PrintJSON(w)
+		return writeJSON(w, findings, failures)
 	case "github":
 		root := repoRoot(wd)
 		for _, f := range findings {
@@ -226,4 +227,82 @@ func printConfig(w io.Writer, cfgPath string) int {
 	}
 	fmt.Fprintln(w, string(data))
 	return ExitClean
+}
+
+// writeJSON writes the JSON tree of the go/analysis drivers (x/tools' checker and
+// unitchecker print the same): package ID → analyzer → its diagnostics, or {"error":
+// ...} for an analyzer that failed. Positions are "file:line:col"; an edit's offsets
+// are byte offsets.
+func writeJSON(w io.Writer, findings []Finding, failures []packageFailure) error {
+	tree := map[string]map[string]any{}
+	add := func(id, name string, v any) {
+		if tree[id] == nil {
+			tree[id] = map[string]any{}
+		}
+		tree[id][name] = v
+	}
+	for _, e := range failures {
+		add(e.pkgID, e.analyzer, struct {
+			Err string `json:"error"`
+		}{e.err})
+	}
+	type key struct{ id, rule string }
+	var order []key
+	byKey := map[key][]jsonDiagnostic{}
+	for _, f := range findings {
+		k := key{f.pkgID, f.Rule}
+		if _, failed := tree[k.id][k.rule]; failed {
+			continue
+		}
+		if _, ok := byKey[k]; !ok {
+			order = append(order, k)
+		}
+		byKey[k] = append(byKey[k], checkerJSON(f.Fset, f.Diag))
+	}
+	for _, k := range order {
+		add(k.id, k.rule, byKey[k])
+	}
+	data, err := json.MarshalIndent(tree, "", "\t")
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "%s\n", data)
+	return err
+}
+
+// checkerJSON is the JSON form of a diagnostic as x/tools' checker writes it (an edit
+// without an end has offset 0 there; go vet's form, jsonDiagnostics, uses its start).
+func checkerJSON(fset *token.FileSet, d analysis.Diagnostic) jsonDiagnostic {
+	or := func(end, pos token.Pos) token.Pos {
+		if end.IsValid() {
+			return end
+		}
+		return pos
+	}
+	jd := jsonDiagnostic{
+		Category: d.Category,
+		Posn:     fset.Position(d.Pos).String(),
+		End:      fset.Position(or(d.End, d.Pos)).String(),
+		Message:  d.Message,
+	}
+	for _, fix := range d.SuggestedFixes {
+		jf := jsonFix{Message: fix.Message}
+		for _, e := range fix.TextEdits {
+			jf.Edits = append(jf.Edits, jsonEdit{
+				Filename: fset.Position(e.Pos).Filename,
+				Start:    fset.Position(e.Pos).Offset,
+				End:      fset.Position(e.End).Offset,
+				New:      string(e.NewText),
+			})
+		}
+		jd.SuggestedFixes = append(jd.SuggestedFixes, jf)
+	}
+	for _, r := range d.Related {
+		jd.Related = append(jd.Related, jsonRelated{
+			Posn:    fset.Position(r.Pos).String(),
+			End:     fset.Position(or(r.End, r.Pos)).String(),
+			Message: r.Message,
+		})
+	}
+	return jd
 }

@@ -27,6 +27,12 @@ func Main(m *testing.M, prefix string, binary *string) {
 	if err := build.Run(); err != nil {
 		panic("building reconcilelint: " + err.Error())
 	}
+	// The binary's result cache lives with it: runs of the same module in one test
+	// binary share it (a warm run must print what a cold one did), and nothing is
+	// written to the user's cache directory.
+	if os.Getenv("RECONCILELINT_CACHE") == "" {
+		os.Setenv("RECONCILELINT_CACHE", filepath.Join(dir, "cache"))
+	}
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)

@@ -15,6 +15,14 @@ var goroot = filepath.Clean(build.Default.GOROOT)
 // facts for the package: it belongs to a module that is not a versioned dependency,
 // and is not part of the standard library. Dependencies are loaded from export data
 // by the standalone driver, so facts for them would differ between drivers.
+//
+// A driver that gives no module (Bazel's nogo, which analyses every package of the
+// build, dependencies and the standard library included) is told by the path of the
+// package's files: under Bazel, a dependency's files and the Go SDK's are in an
+// external repository (external/REPO/..., relative to the execution root), the
+// workspace's own packages are not. Without that, facts of client-go's and
+// controller-runtime's own code would reach the rules (retry.RetryOnConflict would
+// count as a sleep).
 func OwnPackage(pass *analysis.Pass) bool {
 	if pass.Module != nil && pass.Module.Version != "" {
 		return false
@@ -22,8 +30,17 @@ func OwnPackage(pass *analysis.Pass) bool {
 	if len(pass.Files) == 0 {
 		return false
 	}
-	name := pass.Fset.File(pass.Files[0].Pos()).Name()
-	return !strings.HasPrefix(filepath.Clean(name), goroot+string(filepath.Separator))
+	name := filepath.Clean(pass.Fset.File(pass.Files[0].Pos()).Name())
+	if strings.HasPrefix(name, goroot+string(filepath.Separator)) {
+		return false
+	}
+	if pass.Module == nil {
+		slash := filepath.ToSlash(name)
+		if strings.HasPrefix(slash, "external/") || strings.Contains(slash, "/external/") {
+			return false
+		}
+	}
+	return true
 }
 
 // FuncBody returns the body of a function declaration or literal, nil for any other
