@@ -34,6 +34,7 @@ import (
 	"go/types"
 	"reflect"
 	"sort"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -66,6 +67,7 @@ type Result struct {
 	lost    bool
 	pass    *analysis.Pass
 	entries []*reconcilers.Entry
+	mu      sync.Mutex // guards graph: rules of one package run Reaching concurrently
 	graph   *callGraph // built on the first Reaching
 }
 
@@ -100,6 +102,8 @@ func (r *Result) Reaching(fn ast.Node) (cs []*Controller, known bool) {
 	if r == nil || r.pass == nil || len(r.Controllers) == 0 {
 		return nil, false
 	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	if r.graph == nil {
 		r.graph = buildGraph(r.pass)
 	}
