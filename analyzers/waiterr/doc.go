@@ -55,6 +55,15 @@
 // what the rule asks for. On controller-runtime before v0.15, which has no
 // TerminalError, the message asks for a status condition and a nil error instead.
 //
+// Not reported: an assertion, where the error's message or a comment on the two lines
+// above it says that the state cannot happen ("spec.replicas is nil, this is
+// unexpected", "// This should never happen as this is validated on admission"). Such
+// checks guard fields that the API server's defaulting or validation fills in or
+// restricts (a replicas count a defaulting webhook sets, the default of a switch over
+// an enum the CRD validates): the input they describe never reaches the controller,
+// so nothing is retried forever. Words that state a rule for the user ("must be",
+// "should not exceed") are no assertion.
+//
 // This is a heuristic: an error that looks like a wait may be a failure the author
 // means to report (a child that crashed, a state that should not happen). The rule's
 // findings on real operators are in docs/precision.md.

@@ -3,6 +3,8 @@ package waiterr
 import (
 	_ "embed"
 	"fmt"
+	"go/ast"
+	"go/constant"
 	"go/types"
 	"strings"
 
@@ -76,7 +78,7 @@ func run(pass *analysis.Pass) (any, error) {
 					continue
 				}
 				reported[ctor] = true
-				if ce := s.CallExpr(ctor); ce != nil {
+				if ce := s.CallExpr(ctor); ce != nil && !assertion(pass, ctor, ce) {
 					rep.Reportf(ce, "%s", message(types.ExprString(ce.Fun), state, fix, f.Chain))
 				}
 			}
@@ -98,6 +100,56 @@ func message(name string, state analyzerutil.StateRead, fix string, chain []stri
 		return fmt.Sprintf(msgObject, name, state.Kind+"'s spec", fix, analyzerutil.Chain(chain))
 	}
 	return fmt.Sprintf(msgObject, name, state.Kind, fix, analyzerutil.Chain(chain))
+}
+
+// impossible are the phrases by which an author says that a state cannot occur (the
+// API server's defaulting or validation rules it out): "spec.replicas is nil, this is
+// unexpected", "// This should never happen: the webhook refuses it".
+var impossible = []string{
+	"unexpected", "should never", "should not happen", "shouldn't happen", "never happen",
+	"must not happen", "cannot happen", "can't happen", "not supposed to happen",
+	"impossible", "this is a bug", "should not be allowed",
+}
+
+// assertion reports whether the fresh error ctor (at ce) is an assertion of an
+// invariant rather than a wait or invalid input: its message, or a comment on the two
+// lines above it (above the return, or above the if whose body the return is), says
+// that the state cannot happen. Such a check guards a field that defaulting or
+// admission fills in (a nil spec.replicas that the defaulting webhook sets, the default
+// of a switch over a validated enum): the input it describes never reaches the
+// controller, and the message's "retried forever" would not be true.
+func assertion(pass *analysis.Pass, ctor *ssa.Call, ce *ast.CallExpr) bool {
+	if c, ok := ctor.Call.Args[0].(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String &&
+		saysImpossible(constant.StringVal(c.Value)) {
+		return true
+	}
+	tf := pass.Fset.File(ce.Pos())
+	if tf == nil {
+		return false
+	}
+	line := tf.Line(ce.Pos())
+	for _, f := range pass.Files {
+		if pass.Fset.File(f.Pos()) != tf {
+			continue
+		}
+		for _, cg := range f.Comments {
+			if end := tf.Line(cg.End()); cg.End() < ce.Pos() && end >= line-2 && saysImpossible(cg.Text()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// saysImpossible reports whether text says that a state cannot happen.
+func saysImpossible(text string) bool {
+	text = strings.ToLower(text)
+	for _, p := range impossible {
+		if strings.Contains(text, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // freshOrigins returns the fresh constructors (errors.New, fmt.Errorf without %w or an

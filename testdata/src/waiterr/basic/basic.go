@@ -49,6 +49,10 @@ func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error
 }
 
 func (r *R) checkEndpoint(app *api.App) error {
+	// An invalid value that the API does not refuse: "should not" is no assertion.
+	if app.Spec.Size > 100 {
+		return errors.New("the size should not exceed 100") // want `errors.New makes a fresh error after a test of the App.s spec`
+	}
 	if app.Spec.Endpoint == "" {
 		return fmt.Errorf("app %s has no endpoint", app.Name) // want `fmt.Errorf makes a fresh error after a test of the App.s spec`
 	}

@@ -121,3 +121,35 @@ func (s *S) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error
 	app.Status.Phase = v
 	return ctrl.Result{}, nil
 }
+
+// Assertions of invariants that defaulting or admission guarantees: the author says the
+// state cannot happen, in the message or in a comment above the return.
+type A struct{ client.Client }
+
+func (a *A) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var app api.App
+	if err := a.Get(ctx, req.NamespacedName, &app); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if app.Spec.Image == "" {
+		return ctrl.Result{}, fmt.Errorf("spec.image of %s is empty, this is unexpected", app.Name)
+	}
+	if app.Spec.Size < 0 {
+		return ctrl.Result{}, errors.New("the size is negative, this should not be allowed")
+	}
+	if err := a.check(&app); err != nil {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, nil
+}
+
+func (a *A) check(app *api.App) error {
+	switch app.Spec.Endpoint {
+	case "http":
+		return nil
+	case "https":
+		return nil
+	}
+	// This should never happen: the CRD's enum refuses any other value.
+	return fmt.Errorf("endpoint %q", app.Spec.Endpoint)
+}
