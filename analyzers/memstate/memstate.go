@@ -243,8 +243,12 @@ func identity(pass *analysis.Pass, e ast.Expr, depth int) bool {
 				}
 			}
 		case *ast.Ident:
-			// A local assigned from such an expression (key := req.String()).
-			if v, ok := pass.TypesInfo.Uses[n].(*types.Var); ok && depth < 2 && v.Parent() != nil && v.Parent() != v.Pkg().Scope() {
+			// A local string assigned from such an expression (key := req.String()).
+			// Only a string is followed: a local object (obj, err := external.Get(ctx,
+			// c, ref, m.Namespace)) is no key, and obj.GroupVersionKind().String()
+			// names its kind, whatever the call that fetched it was given.
+			if v, ok := pass.TypesInfo.Uses[n].(*types.Var); ok && depth < 2 && v.Parent() != nil && v.Parent() != v.Pkg().Scope() &&
+				types.Identical(v.Type().Underlying(), types.Typ[types.String]) {
 				if init := localInit(pass, v); init != nil && identity(pass, init, depth+1) {
 					found = true
 				}

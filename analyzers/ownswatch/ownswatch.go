@@ -44,6 +44,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(r.Funcs()) == 0 || len(wr.Controllers) == 0 {
 		return rep.Outcome(), nil
 	}
+	handed := handOvers(pass)
 	for _, fn := range r.Funcs() {
 		if rep.Skip(fn.Pos()) {
 			continue
@@ -63,10 +64,39 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		chain, _ := r.Reached(fn)
 		for _, call := range calls {
+			if isController(pass, call) && handed[[2]string{kindOf(pass, call.Args[0]), kindOf(pass, call.Args[1])}] {
+				continue
+			}
 			check(pass, rep, call, cs, chain)
 		}
 	}
 	return rep.Outcome(), nil
+}
+
+// handOvers returns the (owner kind, child kind) pairs of the package's calls of
+// controllerutil.RemoveControllerReference and RemoveOwnerReference. A controller
+// reference that the package removes again is a hand-over: the owner holds the child
+// for garbage collection until another object takes it over (kueue's PodTemplates,
+// owned by the Workload until its ProvisioningRequest exists), and a watch of the
+// child from the first owner would follow nothing it manages.
+func handOvers(pass *analysis.Pass) map[[2]string]bool {
+	m := map[[2]string]bool{}
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || len(call.Args) < 2 {
+				return true
+			}
+			if k8sapi.IsFuncCall(pass.TypesInfo, call, k8sapi.ControllerutilPkg, "RemoveControllerReference") ||
+				k8sapi.IsFuncCall(pass.TypesInfo, call, k8sapi.ControllerutilPkg, "RemoveOwnerReference") {
+				if owner, child := kindOf(pass, call.Args[0]), kindOf(pass, call.Args[1]); owner != "" && child != "" {
+					m[[2]string{owner, child}] = true
+				}
+			}
+			return true
+		})
+	}
+	return m
 }
 
 func isPlain(pass *analysis.Pass, call *ast.CallExpr) bool {

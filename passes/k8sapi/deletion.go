@@ -26,34 +26,43 @@ func LiveRanges(body *ast.BlockStmt) [][2]token.Pos { return polarityRanges(body
 func polarityRanges(body *ast.BlockStmt, want int) [][2]token.Pos {
 	var out [][2]token.Pos
 	named := namedTests(body)
+	// list looks at the ifs of one statement list (a block, or the body of a case or
+	// select clause, which is no block) that ends at end.
+	list := func(stmts []ast.Stmt, end token.Pos) {
+		for i, s := range stmts {
+			is, ok := s.(*ast.IfStmt)
+			if !ok {
+				continue
+			}
+			cond := is.Cond
+			if id, ok := ast.Unparen(cond).(*ast.Ident); ok && named[id.Name] != nil {
+				cond = named[id.Name] // isMarkedToBeDeleted := obj.GetDeletionTimestamp() != nil
+			}
+			whenTrue, whenFalse := deletionPolarity(cond)
+			if whenTrue == want {
+				out = append(out, [2]token.Pos{is.Body.Pos(), is.Body.End()})
+			}
+			if whenFalse == want {
+				if is.Else != nil {
+					out = append(out, [2]token.Pos{is.Else.Pos(), is.Else.End()})
+				} else if k := len(is.Body.List); k > 0 && i+1 < len(stmts) {
+					if _, ok := is.Body.List[k-1].(*ast.ReturnStmt); ok {
+						out = append(out, [2]token.Pos{stmts[i+1].Pos(), end})
+					}
+				}
+			}
+		}
+	}
 	visit := func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.BlockStmt:
-			for i, s := range n.List {
-				is, ok := s.(*ast.IfStmt)
-				if !ok {
-					continue
-				}
-				cond := is.Cond
-				if id, ok := ast.Unparen(cond).(*ast.Ident); ok && named[id.Name] != nil {
-					cond = named[id.Name] // isMarkedToBeDeleted := obj.GetDeletionTimestamp() != nil
-				}
-				whenTrue, whenFalse := deletionPolarity(cond)
-				if whenTrue == want {
-					out = append(out, [2]token.Pos{is.Body.Pos(), is.Body.End()})
-				}
-				if whenFalse == want {
-					if is.Else != nil {
-						out = append(out, [2]token.Pos{is.Else.Pos(), is.Else.End()})
-					} else if k := len(is.Body.List); k > 0 && i+1 < len(n.List) {
-						if _, ok := is.Body.List[k-1].(*ast.ReturnStmt); ok {
-							out = append(out, [2]token.Pos{n.List[i+1].Pos(), n.End()})
-						}
-					}
-				}
-			}
+			list(n.List, n.End())
+		case *ast.CaseClause:
+			list(n.Body, n.End())
+		case *ast.CommClause:
+			list(n.Body, n.End())
 		}
 		return true
 	}

@@ -55,6 +55,32 @@ func g(obj *T) {
 		return
 	}
 	live()
+}
+func s(obj *T, ch chan int) {
+	switch obj.Spec.Policy {
+	case "Delete":
+		if obj.ObjectMeta.DeletionTimestamp.IsZero() {
+			live()
+		} else if ContainsFinalizer(obj) {
+			deleting()
+		}
+		either()
+	case "Orphan":
+		if !obj.DeletionTimestamp.IsZero() {
+			deleting()
+			return
+		}
+		live()
+	}
+	either()
+	select {
+	case <-ch:
+		if obj.DeletionTimestamp != nil {
+			return
+		}
+		live()
+	}
+	either()
 }`
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "p.go", src, 0)

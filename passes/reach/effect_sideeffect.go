@@ -57,7 +57,7 @@ func sideEffectCall(pass *analysis.Pass, _ inspector.Cursor, call *ast.CallExpr)
 		}
 		return ""
 	}
-	if !external(pass, path) {
+	if !external(pass, path) || contextAccessor(fn) {
 		return ""
 	}
 	for v := range fn.Signature().Params().Variables() {
@@ -100,6 +100,20 @@ func external(pass *analysis.Pass, path string) bool {
 		}
 	}
 	return true
+}
+
+// contextAccessor reports whether fn is a logging package's function or a value
+// accessor of a context (FromContext, IntoContext, NewContext): a package whose last
+// path element is "log" (cloudnative-pg's machinery/pkg/log, whose FromContext takes a
+// ctx and returns a logger), or a function so named in any package. Neither calls an
+// external system.
+func contextAccessor(fn *types.Func) bool {
+	switch fn.Name() {
+	case "FromContext", "IntoContext", "NewContext":
+		return true
+	}
+	path := fn.Pkg().Path()
+	return path[strings.LastIndex(path, "/")+1:] == "log"
 }
 
 // stdTop lists the first elements of the standard library's import paths.

@@ -19,6 +19,7 @@ import (
 
 	"cloudsdk/storage"
 	"edgetrigger/kube"
+	oplog "oplog/pkg/log"
 )
 
 type Reconciler struct {
@@ -78,6 +79,9 @@ func (r *Reconciler) SetupWithManager(mgr ctrl.Manager) error {
 			// Reading to map an object to requests is what map functions are for; logging
 			// takes the ctx too.
 			log.FromContext(ctx).Info("mapping", "secret", o.GetName())
+			// cloudnative-pg's shape: a logging library of another module.
+			oplog.FromContext(ctx).Info("mapping", "secret", o.GetName())
+			_ = oplog.Flush(ctx)
 			var list corev1.ConfigMapList
 			if err := r.List(ctx, &list, client.InNamespace(o.GetNamespace())); err != nil {
 				return nil

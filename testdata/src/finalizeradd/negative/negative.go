@@ -136,3 +136,40 @@ func (r *Marked) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, 
 	}
 	return ctrl.Result{}, nil
 }
+
+// external-secrets' PushSecret shape: the finalizer is added only in one case of a
+// switch, under a deletion test that stands directly in the case clause (no block),
+// and a deferred status patch follows.
+type Switched struct{ client.Client }
+
+func (r *Switched) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var app wapi.App
+	if err := r.Get(ctx, req.NamespacedName, &app); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	patch := client.MergeFrom(app.DeepCopy())
+	defer func() {
+		_ = r.Status().Patch(ctx, &app, patch)
+	}()
+	switch app.Spec.Image {
+	case "delete":
+		if app.ObjectMeta.DeletionTimestamp.IsZero() {
+			if controllerutil.AddFinalizer(&app, fin) {
+				if err := r.Update(ctx, &app); err != nil {
+					return ctrl.Result{}, err
+				}
+				return ctrl.Result{Requeue: true}, nil
+			}
+		} else if controllerutil.ContainsFinalizer(&app, fin) {
+			controllerutil.RemoveFinalizer(&app, fin)
+			return ctrl.Result{}, r.Update(ctx, &app)
+		}
+	case "orphan":
+		if !app.DeletionTimestamp.IsZero() {
+			return ctrl.Result{}, nil
+		}
+		controllerutil.AddFinalizer(&app, fin)
+		return ctrl.Result{}, r.Update(ctx, &app)
+	}
+	return ctrl.Result{}, nil
+}

@@ -86,3 +86,36 @@ func (c *Controller) handleErr(err error, key string) {
 type tracker struct{ seen map[types.NamespacedName]bool }
 
 func (t *tracker) observe(req ctrl.Request) { t.seen[req.NamespacedName] = true }
+
+// cluster-api v1.0's MachinePool shape: one watch per kind of external object, keyed
+// by the kind's string. The object was fetched by a call given the owner's namespace,
+// which makes the object, not its kind, the owner's.
+type PoolReconciler struct {
+	client.Client
+	externalWatchers sync.Map
+}
+
+func (r *PoolReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var pod corev1.Pod
+	if err := r.Get(ctx, req.NamespacedName, &pod); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	return ctrl.Result{}, r.reconcileExternal(ctx, &pod)
+}
+
+func (r *PoolReconciler) reconcileExternal(ctx context.Context, m *corev1.Pod) error {
+	obj, err := fetchExternal(ctx, r.Client, m.Namespace, m.Spec.NodeName)
+	if err != nil {
+		return err
+	}
+	if _, loaded := r.externalWatchers.LoadOrStore(obj.GroupVersionKind().String(), struct{}{}); !loaded {
+		gvk := obj.GroupVersionKind().String()
+		r.externalWatchers.Store(gvk, struct{}{})
+	}
+	return nil
+}
+
+func fetchExternal(ctx context.Context, c client.Client, namespace, name string) (*corev1.ConfigMap, error) {
+	cm := &corev1.ConfigMap{}
+	return cm, c.Get(ctx, types.NamespacedName{Namespace: namespace, Name: name}, cm)
+}

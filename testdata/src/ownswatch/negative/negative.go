@@ -167,3 +167,47 @@ func AddClassic(mgr ctrl.Manager) error {
 	}
 	return c.Watch(source.Kind(mgr.GetCache(), &corev1.Pod{}, handler.TypedEnqueueRequestForOwner[*corev1.Pod](mgr.GetScheme(), nil, &appsv1.Deployment{}, handler.OnlyControllerOwner())))
 }
+
+// kueue's hand-over: the reconciled Deployment is the controller of a ConfigMap only
+// until the Secret that uses it exists, for garbage collection if the Secret's
+// Create fails; the controller reference moves to the Secret in the same reconcile.
+type HandOver struct {
+	client.Client
+	Scheme *runtime.Scheme
+}
+
+func (r *HandOver) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var dep appsv1.Deployment
+	if err := r.Get(ctx, req.NamespacedName, &dep); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	cm := child(&dep)
+	if err := ctrl.SetControllerReference(&dep, cm, r.Scheme); err != nil {
+		return ctrl.Result{}, err
+	}
+	if err := r.Create(ctx, cm); err != nil {
+		return ctrl.Result{}, err
+	}
+	sec := &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Name: dep.Name, Namespace: dep.Namespace}}
+	if err := ctrl.SetControllerReference(&dep, sec, r.Scheme); err != nil {
+		return ctrl.Result{}, err
+	}
+	if err := r.Create(ctx, sec); err != nil {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, r.handOver(ctx, &dep, sec, cm)
+}
+
+func (r *HandOver) handOver(ctx context.Context, dep *appsv1.Deployment, sec *corev1.Secret, cm *corev1.ConfigMap) error {
+	if err := controllerutil.RemoveControllerReference(dep, cm, r.Scheme); err != nil {
+		return err
+	}
+	if err := controllerutil.SetControllerReference(sec, cm, r.Scheme); err != nil {
+		return err
+	}
+	return r.Update(ctx, cm)
+}
+
+func (r *HandOver) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).For(&appsv1.Deployment{}).Owns(&corev1.Secret{}).Complete(r)
+}

@@ -22,6 +22,16 @@ func SetOwnerReference(owner, object metav1.Object, scheme *runtime.Scheme, opts
 	return nil
 }
 
+// RemoveControllerReference is a stub (controller-runtime v0.16 and later).
+func RemoveControllerReference(owner, object metav1.Object, scheme *runtime.Scheme) error {
+	return nil
+}
+
+// RemoveOwnerReference is a stub (controller-runtime v0.16 and later).
+func RemoveOwnerReference(owner, object metav1.Object, scheme *runtime.Scheme) error {
+	return nil
+}
+
 // OperationResult says what CreateOrUpdate did.
 type OperationResult string
 
