@@ -6,7 +6,9 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"strings"
 	"time"
+	"unicode"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -65,7 +67,7 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			call := analyzerutil.OriginCall(t.Err)
-			if call != nil && c.waitHelper(call) {
+			if call != nil && (c.waitHelper(call) || stateCheck(call)) {
 				continue
 			}
 			rep.Report(analyzerutil.AtResult(f.Node, ret, 0, c.message(call, after, f.Chain)))
@@ -219,6 +221,26 @@ func (c *checker) waitHelper(call *ssa.Call) bool {
 	}
 	c.waits[fn] = fresh > 0
 	return fresh > 0
+}
+
+// stateCheck reports whether call is of a function or method named like a predicate
+// (IsReady, IsDBUp: "Is" and an upper-case letter) whose only result is an error: by
+// the name, the error says "not ready", and polling until the check passes is a wait,
+// not a failure (a readiness probe of a database instance, seen in CloudNativePG).
+func stateCheck(call *ssa.Call) bool {
+	var name string
+	var sig *types.Signature
+	if m := call.Call.Method; m != nil {
+		name, sig = m.Name(), m.Type().(*types.Signature)
+	} else if fn := call.Call.StaticCallee(); fn != nil {
+		name, sig = fn.Name(), fn.Signature
+	} else {
+		return false
+	}
+	if len(name) < 3 || !strings.HasPrefix(name, "Is") || !unicode.IsUpper(rune(name[2])) {
+		return false
+	}
+	return sig.Results().Len() == 1 && k8sapi.IsError(sig.Results().At(0).Type())
 }
 
 // message names the call whose error is dropped and the interval of the poll.

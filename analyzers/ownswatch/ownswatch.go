@@ -20,7 +20,7 @@ var doc string
 
 // Metadata of the rule.
 const (
-	Default  = false // until judged on eight operators: docs/precision.md, 2026-12-07 round: controller wiring
+	Default  = false // 2 false of 4 findings on nine operators (a dead builder beside controller.New): docs/precision.md, consolidation round
 	Since    = "unreleased"
 	Severity = analyzerutil.Warning
 )

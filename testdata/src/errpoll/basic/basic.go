@@ -100,3 +100,25 @@ func (s *S) reconcileNormal(ctx context.Context, app *api.App) (ctrl.Result, err
 type Scope struct{}
 
 func (*Scope) Error(err error, msg string, keysAndValues ...any) {}
+
+// Near misses of a readiness check: not a predicate by its name (Isolate), or a
+// predicate name with more results than the error.
+type node interface {
+	Isolate(ctx context.Context) error
+	IsHealthy(ctx context.Context) (bool, error)
+}
+
+type N struct {
+	client.Client
+	node node
+}
+
+func (n *N) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	if err := n.node.Isolate(ctx); err != nil {
+		return ctrl.Result{RequeueAfter: time.Second}, nil // want `the error of n.node.Isolate is not returned`
+	}
+	if _, err := n.node.IsHealthy(ctx); err != nil {
+		return ctrl.Result{RequeueAfter: time.Second}, nil // want `the error of n.node.IsHealthy is not returned`
+	}
+	return ctrl.Result{}, nil
+}

@@ -190,3 +190,25 @@ func (s *S) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error
 	}
 	return ctrl.Result{RequeueAfter: time.Minute}, nil
 }
+
+// A readiness check of another component: a method named IsX whose only result is an
+// error says "not X" with it, and polling until it passes is a wait.
+type instance interface {
+	IsReady() error
+	IsDBUp(ctx context.Context) error
+}
+
+type P struct {
+	client.Client
+	inst instance
+}
+
+func (p *P) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	if err := p.inst.IsReady(); err != nil {
+		return ctrl.Result{RequeueAfter: time.Second}, nil
+	}
+	if p.inst.IsDBUp(ctx) != nil {
+		return ctrl.Result{RequeueAfter: time.Second}, nil
+	}
+	return ctrl.Result{}, nil
+}
