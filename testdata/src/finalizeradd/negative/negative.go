@@ -3,6 +3,7 @@ package negative
 import (
 	"context"
 
+	"k8s.io/client-go/util/retry"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
@@ -172,4 +173,47 @@ func (r *Switched) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result
 		return ctrl.Result{}, r.Update(ctx, &app)
 	}
 	return ctrl.Result{}, nil
+}
+
+// The addition in a conflict-retry closure of a helper that is called only for live
+// objects (OpenKruise's shape).
+type Closure struct{ client.Client }
+
+func (r *Closure) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	app := &wapi.App{}
+	if err := r.Get(ctx, req.NamespacedName, app); err != nil {
+		return ctrl.Result{}, err
+	}
+	if app.DeletionTimestamp != nil {
+		return ctrl.Result{}, nil
+	}
+	return ctrl.Result{}, r.acquire(ctx, app)
+}
+
+func (r *Closure) acquire(ctx context.Context, app *wapi.App) error {
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		if err := r.Get(ctx, client.ObjectKeyFromObject(app), app); err != nil {
+			return err
+		}
+		controllerutil.AddFinalizer(app, fin)
+		return r.Update(ctx, app)
+	})
+}
+
+// The test in the function that holds the closure.
+type ClosureTested struct{ client.Client }
+
+func (r *ClosureTested) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	app := &wapi.App{}
+	if err := r.Get(ctx, req.NamespacedName, app); err != nil {
+		return ctrl.Result{}, err
+	}
+	if !app.DeletionTimestamp.IsZero() {
+		return ctrl.Result{}, nil
+	}
+	err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		controllerutil.AddFinalizer(app, fin)
+		return r.Update(ctx, app)
+	})
+	return ctrl.Result{}, err
 }
