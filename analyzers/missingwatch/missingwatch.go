@@ -75,7 +75,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		chain, _ := r.Reached(fn)
 		reported := map[*ast.ReturnStmt]bool{}
-		inspectBody(fn, func(n ast.Node) {
+		analyzerutil.InspectBody(fn, func(n ast.Node) {
 			ifs, ok := n.(*ast.IfStmt)
 			if !ok {
 				return
@@ -91,7 +91,7 @@ func run(pass *analysis.Pass) (any, error) {
 				reported[ret] = true
 				rep.Report(analysis.Diagnostic{
 					Pos: ret.Pos(), End: ret.End(),
-					Message: fmt.Sprintf(msg, short(rd.kind), rd.line, rd.call, analyzerutil.Chain(chain)),
+					Message: fmt.Sprintf(msg, analyzerutil.ShortKind(rd.kind), rd.line, rd.call, analyzerutil.Chain(chain)),
 				})
 			}
 		})
@@ -114,7 +114,7 @@ func watchedByAny(cs []*wiring.Controller, kind string) bool {
 // kind.
 func readsOf(pass *analysis.Pass, fn ast.Node) []read {
 	var out []read
-	inspectBody(fn, func(n ast.Node) {
+	analyzerutil.InspectBody(fn, func(n ast.Node) {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
 			return
@@ -242,31 +242,4 @@ func rootVar(pass *analysis.Pass, e ast.Expr) *types.Var {
 	}
 	v, _ := pass.TypesInfo.Uses[id].(*types.Var)
 	return v
-}
-
-// short is "Name" of "path.Name".
-func short(kind string) string {
-	for i := len(kind) - 1; i >= 0; i-- {
-		if kind[i] == '.' {
-			return kind[i+1:]
-		}
-	}
-	return kind
-}
-
-// inspectBody visits the body of fn without entering function literals.
-func inspectBody(fn ast.Node, visit func(ast.Node)) {
-	body := k8sapi.FuncBody(fn)
-	if body == nil {
-		return
-	}
-	ast.Inspect(body, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
-		if n != nil {
-			visit(n)
-		}
-		return true
-	})
 }

@@ -50,7 +50,7 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		var calls []*ast.CallExpr
-		inspectBody(fn, func(n ast.Node) {
+		analyzerutil.InspectBody(fn, func(n ast.Node) {
 			if call, ok := n.(*ast.CallExpr); ok && len(call.Args) >= 2 && (isPlain(pass, call) || isController(pass, call)) {
 				calls = append(calls, call)
 			}
@@ -131,7 +131,7 @@ func check(pass *analysis.Pass, rep *analyzerutil.Reporter, call *ast.CallExpr, 
 			return
 		}
 	}
-	name := short(child)
+	name := analyzerutil.ShortKind(child)
 	format := ctrlMsg
 	if plain {
 		format = plainMsg
@@ -180,32 +180,4 @@ func kindOf(pass *analysis.Pass, e ast.Expr) string {
 		return ""
 	}
 	return k
-}
-
-// short is "Name" of "path.Name".
-func short(kind string) string {
-	for i := len(kind) - 1; i >= 0; i-- {
-		if kind[i] == '.' {
-			return kind[i+1:]
-		}
-	}
-	return kind
-}
-
-// inspectBody visits the body of fn without entering function literals (reach lists
-// reached closures separately).
-func inspectBody(fn ast.Node, visit func(ast.Node)) {
-	body := k8sapi.FuncBody(fn)
-	if body == nil {
-		return
-	}
-	ast.Inspect(body, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
-		if n != nil {
-			visit(n)
-		}
-		return true
-	})
 }
