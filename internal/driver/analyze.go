@@ -19,7 +19,6 @@ import (
 	"time"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -100,49 +99,10 @@ type analyzerFailure struct {
 }
 
 // analysePackages runs the analyzers on pkgs (analysable packages: see Coverage) and
-// returns one result per package, in the order of pkgs. The checker runs the passes
-// with facts on the packages' imports (support packages and export data) by itself.
+// returns one result per package, in the order of pkgs; the passes with facts run on
+// the same-module imports loaded from source too (analyseUnits).
 func analysePackages(ctx context.Context, as []*analysis.Analyzer, pkgs []*packages.Package) ([]*PackageResult, error) {
-	if len(pkgs) == 0 {
-		return nil, nil
-	}
-	// The checker builds its action graph by recursion over Imports and memoizes a
-	// node only once its imports are done: a cycle would recurse until the stack
-	// overflows, a fatal error no recover catches. go list never returns one, but a
-	// graph changed after the load (linkImports, a language server's edit) is checked
-	// here rather than trusted.
-	if cycle := importCycle(pkgs); cycle != nil {
-		return nil, fmt.Errorf("internal error: import cycle in the package graph handed to the analyzers: %s", strings.Join(cycle, " → "))
-	}
-	protect(as)
-	graph, err := checker.Analyze(as, pkgs, nil)
-	if err != nil {
-		return nil, err
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	byPkg := map[*packages.Package]*PackageResult{}
-	out := make([]*PackageResult, len(pkgs))
-	for i, p := range pkgs {
-		out[i] = &PackageResult{Package: p}
-		byPkg[p] = out[i]
-	}
-	for _, act := range graph.Roots {
-		u := byPkg[act.Package]
-		if u == nil {
-			continue
-		}
-		if act.Err != nil {
-			u.Errors = append(u.Errors, fmt.Sprintf("%s on %s: %v", act.Analyzer.Name, act.Package.PkgPath, act.Err))
-			u.failures = append(u.failures, analyzerFailure{act.Analyzer.Name, act.Err.Error()})
-		}
-		for _, d := range act.Diagnostics {
-			u.Findings = append(u.Findings, Finding{Rule: act.Analyzer.Name, Posn: act.Package.Fset.Position(d.Pos),
-				End: act.Package.Fset.Position(d.End), Message: d.Message, URL: d.URL, Diag: d, Fset: act.Package.Fset})
-		}
-	}
-	return out, nil
+	return analyseUnits(ctx, as, pkgs, unitsOptions{})
 }
 
 // importCycle returns a cycle of the import graph below pkgs (package paths, the first

@@ -22,6 +22,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
@@ -158,7 +159,7 @@ func (r *run) load() ([]*group, int) {
 		if r.o.tags != "" {
 			g.cfg.BuildFlags = []string{"-tags=" + r.o.tags}
 		}
-		queries, notes := g.queries, true
+		queries, notes, support := g.queries, true, true
 		var keys func([]*packages.Package)
 		switch r.lookup(g) {
 		case lookedUp:
@@ -167,6 +168,10 @@ func (r *run) load() ([]*group, int) {
 				continue // every matched package replayed from the cache
 			}
 			queries, notes = g.missed, false
+			// With the facts of every other same-module package in the cache, only
+			// the missed packages are loaded from source (after an edit: the edited
+			// package and its importers).
+			support = g.depFacts == nil
 		case coldCache:
 			// Nothing of these queries in the cache: the keys come from the one load.
 			keys = func(matched []*packages.Package) {
@@ -177,9 +182,10 @@ func (r *run) load() ([]*group, int) {
 						g.keys[p.ID] = pk
 					}
 				}
+				g.localKeys = k.localKeys()
 			}
 		}
-		l, err := load(g.cfg, queries, keys)
+		l, err := loadPackages(g.cfg, queries, keys, support)
 		r.progress.set("")
 		if err != nil {
 			// go list failed as a whole: a pattern that means nothing is a usage
@@ -266,7 +272,7 @@ func (r *run) lookup(g *group) int {
 	if err != nil || len(lr.roots) == 0 {
 		return noCache
 	}
-	g.keys, g.hits, g.contents = lr.keys, lr.hits, lr.contents
+	g.keys, g.hits, g.contents, g.localKeys = lr.keys, lr.hits, lr.contents, lr.local
 	roots, hits := lr.roots, lr.hits
 	var missed []string
 	for _, p := range roots {
@@ -284,6 +290,15 @@ func (r *run) lookup(g *group) int {
 		missed = g.queries // nothing replayed: the queries as given, as without a cache
 	}
 	g.missed = missed
+	if len(missed) < len(roots) && !slices.Equal(missed, g.queries) {
+		set := map[string]bool{}
+		for _, path := range missed {
+			set[path] = true
+		}
+		if facts, ok := r.cache.dependencyFacts(roots, set, g.localKeys); ok {
+			g.depFacts = facts
+		}
+	}
 	for _, n := range releaseNotes(roots) {
 		fmt.Fprintln(r.stderr, "reconcilelint:", n)
 	}
@@ -298,13 +313,31 @@ func (r *run) analyse(g *group) ([]*PackageResult, error) {
 		pkgs := g.loaded.cov.Analysable
 		r.progress.set(fmt.Sprintf("analysing %s", plural(len(pkgs), "package")))
 		var err error
-		units, err = analysePackages(context.Background(), r.o.analyzers, pkgs)
+		// Syntax and type information of a package are dropped once it is analysed:
+		// what is reported needs positions and file contents only.
+		opt := unitsOptions{release: true}
+		if g.depFacts != nil {
+			opt.facts = func(p *packages.Package) ([]byte, bool) {
+				data, ok := g.depFacts[p.PkgPath]
+				return data, ok
+			}
+		}
+		var mu sync.Mutex
+		if r.cache != nil && g.localKeys != nil {
+			g.factsOut = map[string][]byte{}
+			opt.onFacts = func(p *packages.Package, data []byte) {
+				mu.Lock()
+				g.factsOut[p.PkgPath] = data
+				mu.Unlock()
+			}
+		}
+		units, err = analyseUnits(context.Background(), r.o.analyzers, pkgs, opt)
 		r.progress.set("")
 		if err != nil {
 			return nil, err
 		}
 		if r.cache != nil && g.keys != nil {
-			r.cache.store(units, g.keys, g.contents)
+			r.cache.store(units, g.keys, g.contents, g.localKeys, g.factsOut)
 			r.cache.markSeen(g.runKey)
 		}
 	}

@@ -43,6 +43,13 @@ type group struct {
 	contents map[string][]byte
 	missed   []string
 	runKey   cache.Key // the cache's record that these queries ran before
+	// The keys of every package of the main modules in the graph, by import path
+	// (their facts are stored under them); the facts files of those the load takes
+	// from export data (lookedUp without support packages); the facts files the
+	// analysis produced, by import path (stored with the results).
+	localKeys map[string]*pkgKey
+	depFacts  map[string][]byte
+	factsOut  map[string][]byte
 }
 
 // fileArgs groups the arguments by module and replaces each .go file by the go/packages

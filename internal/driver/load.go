@@ -43,6 +43,13 @@ type loaded struct {
 // keys, when not nil, is called with the matched packages before their imports are
 // linked: the graph as go list returned it (the result cache's keys).
 func load(cfg *packages.Config, patterns []string, keys func(matched []*packages.Package)) (*loaded, error) {
+	return loadPackages(cfg, patterns, keys, true)
+}
+
+// loadPackages is load; without support, the same-module imports the patterns do not
+// match come from export data like any dependency (their facts must then come from
+// elsewhere: the result cache, see unitsOptions.facts).
+func loadPackages(cfg *packages.Config, patterns []string, keys func(matched []*packages.Package), support bool) (*loaded, error) {
 	cfg.Mode = loadMode
 	roots, err := packages.Load(cfg, patterns...)
 	if err != nil {
@@ -82,7 +89,7 @@ func load(cfg *packages.Config, patterns []string, keys func(matched []*packages
 	for _, p := range roots {
 		visit(p)
 	}
-	if len(extra) > 0 {
+	if len(extra) > 0 && support {
 		// One more load, so that the roots and their same-module imports are
 		// type-checked together and share their type objects (facts refer to them).
 		sort.Strings(extra)

@@ -9,10 +9,12 @@ import (
 	"fmt"
 	"go/token"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -339,6 +341,72 @@ func resultKey(pk *pkgKey) cache.Key {
 	return k
 }
 
+// factsKey is the key of the stored facts file of a package of the main modules: what
+// its importers need of its analysis when it is not analysed again (units.go).
+func factsKey(pk *pkgKey) cache.Key {
+	h := sha256.New()
+	io.WriteString(h, "facts\n")
+	h.Write(pk.sum[:])
+	var k cache.Key
+	copy(k[:], h.Sum(nil))
+	return k
+}
+
+// localKeys returns the keys computed so far of the packages the facts passes analyse
+// (those of the main modules, loaded from source), by import path.
+func (k *keyer) localKeys() map[string]*pkgKey {
+	m := map[string]*pkgKey{}
+	for p, pk := range k.memo {
+		if pk != nil && pk.ok && p.Module != nil && p.Module.Main {
+			m[p.PkgPath] = pk
+		}
+	}
+	return m
+}
+
+// dependencyFacts returns the stored facts files of the packages of the main modules
+// that the packages of missed import (transitively) and that are not among them: with
+// them, the missed packages can be loaded alone, their imports from export data. ok
+// is false when one is missing (an earlier run analysed it with other inputs, or the
+// cache lost it): the load then takes them from source, as a cold run does.
+func (rc *resultCache) dependencyFacts(roots []*packages.Package, missed map[string]bool, keys map[string]*pkgKey) (map[string][]byte, bool) {
+	out := map[string][]byte{}
+	seen := map[*packages.Package]bool{}
+	var stack []*packages.Package
+	for _, p := range roots {
+		if missed[p.PkgPath] {
+			stack = append(stack, p)
+		}
+	}
+	for len(stack) > 0 {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, imp := range p.Imports {
+			if seen[imp] || imp.Module == nil || !imp.Module.Main {
+				continue
+			}
+			seen[imp] = true
+			stack = append(stack, imp)
+			if missed[imp.PkgPath] {
+				continue
+			}
+			pk := keys[imp.PkgPath]
+			if pk == nil {
+				return nil, false
+			}
+			data, ok, err := rc.c.Get(factsKey(pk))
+			if err != nil {
+				rc.warn(err)
+			}
+			if !ok {
+				return nil, false
+			}
+			out[imp.PkgPath] = data
+		}
+	}
+	return out, true
+}
+
 // The stored form of a PackageResult: positions are a file (relative to the module
 // root when inside it, else absolute) and a byte offset; "" is no position.
 type storedPos struct {
@@ -507,6 +575,7 @@ const keyLoadMode = packages.NeedName | packages.NeedFiles | packages.NeedImport
 type lookupResult struct {
 	roots    []*packages.Package       // the matched packages, in load order
 	keys     map[string]*pkgKey        // by ID; absent when it could not be computed
+	local    map[string]*pkgKey        // the keys of the main modules' packages, by path
 	hits     map[string]*PackageResult // replayed results, by ID
 	contents map[string][]byte         // the files read for the keys
 }
@@ -549,6 +618,7 @@ func (rc *resultCache) lookup(cfg *packages.Config, queries []string) (*lookupRe
 		rc.count(true)
 		lr.hits[p.ID] = u
 	}
+	lr.local = k.localKeys()
 	return lr, nil
 }
 
@@ -565,10 +635,20 @@ func (rc *resultCache) count(hit bool) {
 // store records the results of packages analysed in this run whose keys are known.
 // Nothing is stored when a file read for the keys changed since (an editor saved it
 // during the run): the results may be of the new content, the keys are of the old.
-func (rc *resultCache) store(units []*PackageResult, keys map[string]*pkgKey, contents map[string][]byte) {
+func (rc *resultCache) store(units []*PackageResult, keys map[string]*pkgKey, contents map[string][]byte, local map[string]*pkgKey, facts map[string][]byte) {
 	for f, data := range contents {
 		if now, err := os.ReadFile(f); err != nil || !bytes.Equal(now, data) {
 			return
+		}
+	}
+	for _, path := range slices.Sorted(maps.Keys(facts)) {
+		pk := local[path]
+		if pk == nil {
+			continue
+		}
+		if err := rc.c.Put(factsKey(pk), facts[path]); err != nil {
+			rc.warn(err)
+			break
 		}
 	}
 	for _, u := range units {

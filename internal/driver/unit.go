@@ -15,11 +15,10 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	"golang.org/x/mod/module"
 	"golang.org/x/tools/go/analysis"
@@ -394,159 +393,31 @@ func runUnit(fset *token.FileSet, cfg *unitConfig, as []*analysis.Analyzer) ([]u
 		return nil, typeCheckError{err}
 	}
 
-	// Every package the unit's types can mention: the export data of an import lists
-	// all the packages it refers to as the import's Imports.
-	packages := map[string]*types.Package{}
-	var add func(p *types.Package)
-	add = func(p *types.Package) {
-		if packages[p.Path()] != nil {
-			return
-		}
-		packages[p.Path()] = p
-		for _, q := range p.Imports() {
-			add(q)
-		}
-	}
-	for _, p := range pkg.Imports() {
-		add(p)
-	}
 	facts := vetfacts.New(pkg)
 	var withFacts []string
 	for path := range cfg.PackageVetx {
 		withFacts = append(withFacts, path)
 	}
-	if err := facts.Decode(withFacts, packages, func(path string) ([]byte, error) {
+	if err := facts.Decode(withFacts, importedPackages(pkg), func(path string) ([]byte, error) {
 		return os.ReadFile(cfg.PackageVetx[path])
 	}); err != nil {
 		return nil, err
 	}
-
-	// In VetxOnly mode only the analyzers that produce facts run (their prerequisites
-	// run because they require them); the rules' findings would be thrown away.
-	roots := as
+	results := runPasses(passInput{
+		fset:      fset,
+		files:     files,
+		other:     cfg.NonGoFiles,
+		ignored:   cfg.IgnoredFiles,
+		readable:  slices.Concat(cfg.GoFiles, cfg.NonGoFiles, cfg.IgnoredFiles),
+		pkg:       pkg,
+		info:      info,
+		sizes:     tc.Sizes,
+		module:    &analysis.Module{Path: cfg.ModulePath, Version: cfg.ModuleVersion, GoVersion: cfg.GoVersion},
+		facts:     facts,
+		factsOnly: cfg.VetxOnly,
+	}, as)
 	if cfg.VetxOnly {
-		roots = nil
-		seen := map[*analysis.Analyzer]bool{}
-		var visit func(a *analysis.Analyzer)
-		visit = func(a *analysis.Analyzer) {
-			if seen[a] {
-				return
-			}
-			seen[a] = true
-			if len(a.FactTypes) > 0 {
-				roots = append(roots, a)
-			}
-			for _, r := range a.Requires {
-				visit(r)
-			}
-		}
-		for _, a := range as {
-			visit(a)
-		}
-	}
-
-	module := &analysis.Module{Path: cfg.ModulePath, Version: cfg.ModuleVersion, GoVersion: cfg.GoVersion}
-	readable := map[string]bool{}
-	for _, list := range [][]string{cfg.GoFiles, cfg.NonGoFiles, cfg.IgnoredFiles} {
-		for _, f := range list {
-			readable[filepath.Clean(f)] = true
-		}
-	}
-	readFile := func(name string) ([]byte, error) {
-		if !readable[filepath.Clean(name)] {
-			return nil, fmt.Errorf("reconcilelint: %s is not a file of package %s", name, cfg.ImportPath)
-		}
-		return os.ReadFile(name)
-	}
-
-	type action struct {
-		once   sync.Once
-		result any
-		err    error
-		diags  []analysis.Diagnostic
-	}
-	var mu sync.Mutex
-	actions := map[*analysis.Analyzer]*action{}
-	actionOf := func(a *analysis.Analyzer) *action {
-		mu.Lock()
-		defer mu.Unlock()
-		act, ok := actions[a]
-		if !ok {
-			act = new(action)
-			actions[a] = act
-		}
-		return act
-	}
-	var exec func(a *analysis.Analyzer) *action
-	execAll := func(as []*analysis.Analyzer) {
-		var wg sync.WaitGroup
-		for _, a := range as {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				exec(a)
-			}()
-		}
-		wg.Wait()
-	}
-	exec = func(a *analysis.Analyzer) *action {
-		act := actionOf(a)
-		act.once.Do(func() {
-			execAll(a.Requires)
-			inputs := map[*analysis.Analyzer]any{}
-			var failed []string
-			for _, r := range a.Requires {
-				ra := exec(r)
-				if ra.err != nil {
-					failed = append(failed, r.Name)
-					continue
-				}
-				inputs[r] = ra.result
-			}
-			if failed != nil {
-				sort.Strings(failed)
-				act.err = fmt.Errorf("failed prerequisites: %s", strings.Join(failed, ", "))
-				return
-			}
-			filter := map[reflect.Type]bool{}
-			for _, f := range a.FactTypes {
-				filter[reflect.TypeOf(f)] = true
-			}
-			pass := &analysis.Pass{
-				Analyzer:     a,
-				Fset:         fset,
-				Files:        files,
-				OtherFiles:   cfg.NonGoFiles,
-				IgnoredFiles: cfg.IgnoredFiles,
-				Pkg:          pkg,
-				TypesInfo:    info,
-				TypesSizes:   tc.Sizes,
-				ResultOf:     inputs,
-				Report: func(d analysis.Diagnostic) {
-					d.SuggestedFixes = validFixes(fset, d.SuggestedFixes)
-					act.diags = append(act.diags, d)
-				},
-				ImportObjectFact:  facts.ImportObjectFact,
-				ExportObjectFact:  facts.ExportObjectFact,
-				ImportPackageFact: facts.ImportPackageFact,
-				ExportPackageFact: facts.ExportPackageFact,
-				AllObjectFacts:    func() []analysis.ObjectFact { return facts.AllObjectFacts(filter) },
-				AllPackageFacts:   func() []analysis.PackageFact { return facts.AllPackageFacts(filter) },
-				ReadFile:          readFile,
-				Module:            module,
-			}
-			act.result, act.err = a.Run(pass)
-		})
-		return act
-	}
-	execAll(roots)
-
-	var results []unitResult
-	if !cfg.VetxOnly {
-		for _, a := range as {
-			act := actionOf(a)
-			results = append(results, unitResult{a: a, diags: act.diags, err: act.err})
-		}
+		results = nil // a fact pass that failed leaves its facts out, as before
 	}
 	if cfg.VetxOutput != "" {
 		data, err := facts.Encode()
