@@ -16,6 +16,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
@@ -177,6 +178,10 @@ type Snapshot struct {
 	moduleDirs []string      // directories of the main modules
 	fallback   bool          // every Analyze loads everything again (cgo, no package, …)
 	added      []*token.File // the files the last Analyze parsed into the shared file set
+	// supportFacts are the facts files of the support packages, computed by the first
+	// Analyze: they depend on the support packages only, which Valid watches.
+	supportFacts map[*packages.Package][]byte
+	factsFor     string // the analyzers they were computed with (analyzersKey)
 	// LoadTime is how long Load took (for logs).
 	LoadTime time.Duration
 }
@@ -415,9 +420,32 @@ func (s *Snapshot) Analyze(ctx context.Context, as []*analysis.Analyzer, overlay
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	// The support packages are reached through the imports: the checker runs the passes
-	// with facts on them, not the rules.
-	units, err := analysePackages(ctx, as, []*packages.Package{&pkg})
+	// The support packages are reached through the imports: their facts are computed
+	// by the first Analyze (the passes with facts, not the rules) and kept.
+	opt := unitsOptions{}
+	if s.supportFacts != nil && s.factsFor == analyzersKey(as) {
+		opt.facts = func(p *packages.Package) ([]byte, bool) {
+			data, ok := s.supportFacts[p]
+			return data, ok
+		}
+	} else {
+		computed := map[*packages.Package][]byte{}
+		var mu sync.Mutex
+		opt.onFacts = func(p *packages.Package, data []byte) {
+			mu.Lock()
+			computed[p] = data
+			mu.Unlock()
+		}
+		defer func() {
+			// Kept only when every support package's facts were computed (an analyzer
+			// that failed leaves its package out: it is analysed again next time).
+			if len(computed) > len(s.support) {
+				delete(computed, &pkg)
+				s.supportFacts, s.factsFor = computed, analyzersKey(as)
+			}
+		}()
+	}
+	units, err := analyseUnits(ctx, as, []*packages.Package{&pkg}, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -427,6 +455,15 @@ func (s *Snapshot) Analyze(ctx context.Context, as []*analysis.Analyzer, overlay
 	}
 	sortFindings(res.Findings)
 	return res, nil
+}
+
+// analyzersKey identifies a list of analyzers (a configuration of the language server).
+func analyzersKey(as []*analysis.Analyzer) string {
+	var b strings.Builder
+	for _, a := range as {
+		fmt.Fprintf(&b, "%p ", a)
+	}
+	return b.String()
 }
 
 // usesCgo reports whether a file of p imports "C" (go list then compiles generated files).

@@ -74,7 +74,7 @@ func (s *Server) configFor(dir string) (*analyzerSet, error) {
 	if path != "" {
 		base = filepath.Dir(path)
 	}
-	set = &analyzerSet{stamp: stamp, analyzers: as, excluded: func(file string) bool {
+	set = &analyzerSet{stamp: stamp, analyzers: as, cfg: &cfg, excluded: func(file string) bool {
 		if len(cfg.Exclude) == 0 {
 			return false
 		}
@@ -100,6 +100,9 @@ type result struct {
 	// import that did not load, an incomplete go.sum): shown to the user once.
 	blocked string
 	err     error // the analysis could not run at all
+	// cached is true for a result replayed from the result cache: the package has
+	// not been loaded yet (see analyzeDir).
+	cached bool
 }
 
 // fileResult holds the diagnostics of one file and the content they refer to.
@@ -195,8 +198,76 @@ func (s *Server) analyzeDir(dir string) {
 		s.mu.Lock()
 		s.cache[dir] = res
 		s.mu.Unlock()
+		if res.cached {
+			// Replayed from the result cache: shown at once, then the package is
+			// loaded, so that the first edit is analysed from a loaded snapshot.
+			s.publish(ctx, dir, res, versions, uris)
+			s.prefetch(loadCtx, dir, overlay)
+			return
+		}
 	}
 	s.publish(ctx, dir, res, versions, uris)
+}
+
+// resultCache returns the result cache for the analyzers of set in dir's module, or
+// nil (a set without configuration, the cache off or unusable).
+func (s *Server) resultCache(set *analyzerSet, dir string) *driver.ResultCache {
+	if set.cfg == nil {
+		return nil
+	}
+	root := moduleRoot(dir)
+	set.mu.Lock()
+	defer set.mu.Unlock()
+	if c, ok := set.caches[root]; ok {
+		return c
+	}
+	if set.caches == nil {
+		set.caches = map[string]*driver.ResultCache{}
+	}
+	var warn strings.Builder
+	c := driver.OpenResultCache(root, *set.cfg, set.analyzers, &warn)
+	if w := strings.TrimSpace(warn.String()); w != "" {
+		s.logger.Print(w)
+	}
+	set.caches[root] = c
+	return c
+}
+
+// moduleRoot is the directory of the go.mod (or go.work) above dir, or dir.
+func moduleRoot(dir string) string {
+	for d := dir; ; {
+		for _, name := range []string{"go.mod", "go.work"} {
+			if _, err := os.Stat(filepath.Join(d, name)); err == nil {
+				return d
+			}
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return dir
+		}
+		d = parent
+	}
+}
+
+// prefetch loads the snapshot of dir after a result was replayed from the result
+// cache, unless an edit already made the worker load it.
+func (s *Server) prefetch(ctx context.Context, dir string, overlay map[string][]byte) {
+	s.mu.Lock()
+	snap := s.snaps[dir]
+	s.mu.Unlock()
+	if snap != nil && snap.Valid(overlay) {
+		return
+	}
+	snap, err := driver.Load(ctx, driver.Request{Dir: dir, Overlay: overlay})
+	if err != nil {
+		return // the next analysis loads again and reports it
+	}
+	s.logger.Printf("loaded %s in %v after a cached result (%d same-module imports from source)", dir, snap.LoadTime.Round(time.Millisecond), snap.SupportPackages())
+	s.mu.Lock()
+	if s.openLocked(dir) {
+		s.snaps[dir] = snap
+	}
+	s.mu.Unlock()
 }
 
 // changedLocked reports whether the open files of dir are no longer those of versions
@@ -258,6 +329,23 @@ func (s *Server) run(ctx, loadCtx context.Context, dir string, set *analyzerSet,
 	s.mu.Lock()
 	snap := s.snaps[dir]
 	s.mu.Unlock()
+	// With no buffer that differs from its file, the result of the files on disk may
+	// be in the result cache (stored by the command line or an earlier server); else
+	// the key is kept, to store the result of the analysis below under it.
+	var entry *driver.CacheEntry
+	if len(overlay) == 0 {
+		if c := s.resultCache(set, dir); c != nil {
+			start := time.Now()
+			out, e := c.Lookup(ctx, dir)
+			if out != nil {
+				s.logger.Printf("replayed %s from the result cache in %v", dir, time.Since(start).Round(time.Millisecond))
+				res = s.convert(dir, set, out, overlay, uris)
+				res.cached = true
+				return res
+			}
+			entry = e
+		}
+	}
 	if snap == nil || !snap.Valid(overlay) {
 		var err error
 		if snap, err = driver.Load(loadCtx, driver.Request{Dir: dir, Overlay: overlay}); err != nil {
@@ -276,6 +364,16 @@ func (s *Server) run(ctx, loadCtx context.Context, dir string, set *analyzerSet,
 		res.err = err
 		return res
 	}
+	if entry != nil && ctx.Err() == nil {
+		entry.Store(out)
+	}
+	return s.convert(dir, set, out, overlay, uris)
+}
+
+// convert turns the driver's result for dir into the server's: diagnostics, fixes and
+// ignore actions per file, and the problems to show.
+func (s *Server) convert(dir string, set *analyzerSet, out *driver.Result, overlay map[string][]byte, uris map[string]string) *result {
+	res := &result{files: map[string]*fileResult{}}
 	// What was not analysed is decided by the driver (driver.Coverage), as for the
 	// command line. go list reports compile errors of overlaid files under temporary
 	// names.

@@ -32,6 +32,7 @@ import (
 	"github.com/sourcegraph/jsonrpc2"
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/reconcilelint/reconcilelint/analyzers"
 	"github.com/reconcilelint/reconcilelint/internal/driver"
 )
 
@@ -582,4 +583,10 @@ type analyzerSet struct {
 	stamp     string
 	analyzers []*analysis.Analyzer
 	excluded  func(file string) bool
+	// cfg is the configuration the analyzers come from (nil for a set built by a
+	// test): with it, results are replayed from and stored in the result cache.
+	cfg *analyzers.Config
+
+	mu     sync.Mutex
+	caches map[string]*driver.ResultCache // by module root; nil value: the cache cannot be used
 }

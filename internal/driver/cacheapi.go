@@ -1,0 +1,72 @@
+package driver
+
+import (
+	"context"
+	"io"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/reconcilelint/reconcilelint/analyzers"
+)
+
+// ResultCache is the result cache as a long-running driver (the language server) uses
+// it: the stored result of one package directory is replayed when the package and
+// everything it imports are as they were when it was stored, by this command line or
+// an earlier language server (the same keys, resultcache.go).
+type ResultCache struct {
+	rc *resultCache
+}
+
+// OpenResultCache opens the result cache for the analyzers as of configuration cfg,
+// with the go command run in dir. It returns nil when the cache is off
+// (RECONCILELINT_CACHE=off) or cannot be used; the reason is written to stderr.
+func OpenResultCache(dir string, cfg analyzers.Config, as []*analysis.Analyzer, stderr io.Writer) *ResultCache {
+	rc := openResultCache(cacheSettings{}, dir, cfg, as, "", stderr)
+	if rc == nil {
+		return nil
+	}
+	return &ResultCache{rc: rc}
+}
+
+// Close closes the cache.
+func (c *ResultCache) Close() { c.rc.close() }
+
+// CacheEntry is the key of one package directory's result, computed by Lookup from its
+// files as they were then.
+type CacheEntry struct {
+	c  *ResultCache
+	lr *lookupResult
+	p  *packages.Package
+}
+
+// Lookup computes the key of the package in dir from the files on disk (a go list of
+// its import graph without types: nothing is compiled) and returns its stored result,
+// or nil. The entry, when not nil, can store the result of an analysis of the same
+// files (Store). Cancelling ctx stops the go command.
+func (c *ResultCache) Lookup(ctx context.Context, dir string) (*Result, *CacheEntry) {
+	lr, err := c.rc.lookup(&packages.Config{Context: ctx, Dir: dir}, []string{"."})
+	if err != nil || len(lr.roots) != 1 {
+		return nil, nil
+	}
+	p := lr.roots[0]
+	if lr.keys[p.ID] == nil {
+		return nil, nil // errors, or files whose positions a replay cannot rebuild
+	}
+	if u := lr.hits[p.ID]; u != nil {
+		res := &Result{Findings: u.Findings}
+		sortFindings(res.Findings)
+		return res, nil
+	}
+	return nil, &CacheEntry{c: c, lr: lr, p: p}
+}
+
+// Store records res, the analysis of the package of the entry, when it is complete
+// and no file the key was computed from has changed since Lookup.
+func (e *CacheEntry) Store(res *Result) {
+	if e == nil || res.Incomplete() {
+		return
+	}
+	u := &PackageResult{Package: e.p, Findings: res.Findings}
+	e.c.rc.store([]*PackageResult{u}, e.lr.keys, e.lr.contents, nil, nil)
+}
