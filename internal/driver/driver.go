@@ -18,6 +18,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"runtime/pprof"
 	"slices"
 	"sort"
@@ -71,6 +72,14 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return ExitUsage
 	}
 	defer stopProfiles()
+	if os.Getenv("GOGC") == "" {
+		// The live heap of a run is mostly the export data of the module's imports,
+		// decoded once and kept (loadDeferred), and it stops growing once they are in;
+		// the syntax and types of a package live only while its unit runs. With the
+		// default GOGC=100 the heap grows to twice that before a collection; 50 keeps
+		// the peak near 1.5 times it, for a few more collections (docs/performance.md).
+		defer debug.SetGCPercent(debug.SetGCPercent(50))
+	}
 	r := &run{o: o, stdout: stdout, stderr: stderr, start: start, progress: newProgress(stderr, o.quiet)}
 	code = r.main()
 	r.progress.stop()
@@ -95,6 +104,10 @@ type run struct {
 	findings   []Finding        // reported (after every filter)
 	failures   []packageFailure // analyzer errors (for -json)
 	extra      string           // a note for the summary line ("applied 3 fixes", ...)
+	phases     struct {         // -timing
+		lookup, load, analyse time.Duration
+		fullLoad              bool
+	}
 }
 
 // main runs the phases after the options.
@@ -114,6 +127,13 @@ func (r *run) main() int {
 	sortFindings(r.findings)
 	if r.o.timing {
 		fmt.Fprintf(r.stderr, "reconcilelint: timing: %v in all\n", time.Since(r.start).Round(time.Millisecond))
+		p := r.phases
+		load := "load (go list -deps -export, no types)"
+		if p.fullLoad {
+			load = "load (full: the graph has errors)"
+		}
+		fmt.Fprintf(r.stderr, "reconcilelint: timing: result cache lookup (go list without types) %v, %s %v, analysis %v\n",
+			p.lookup.Round(time.Millisecond), load, p.load.Round(time.Millisecond), p.analyse.Round(time.Millisecond))
 		if c := r.cache; c != nil {
 			fmt.Fprintf(r.stderr, "reconcilelint: timing: result cache %s: %d hits, %d misses, %d stored\n", c.c.Describe(), c.hits, c.misses, c.puts)
 		}
@@ -161,7 +181,11 @@ func (r *run) load() ([]*group, int) {
 		}
 		queries, notes, support := g.queries, true, true
 		var keys func([]*packages.Package)
-		switch r.lookup(g) {
+		t0 := time.Now()
+		state := r.lookup(g)
+		r.phases.lookup += time.Since(t0)
+		t0 = time.Now()
+		switch state {
 		case lookedUp:
 			if len(g.missed) == 0 {
 				r.progress.set("")
@@ -185,7 +209,11 @@ func (r *run) load() ([]*group, int) {
 				g.localKeys = k.localKeys()
 			}
 		}
-		l, err := loadPackages(g.cfg, queries, keys, support)
+		l, err := loadDeferred(g.cfg, queries, keys, func() (*loaded, error) {
+			r.phases.fullLoad = true
+			return loadPackages(g.cfg, queries, keys, support)
+		})
+		r.phases.load += time.Since(t0)
 		r.progress.set("")
 		if err != nil {
 			// go list failed as a whole: a pattern that means nothing is a usage
@@ -315,7 +343,7 @@ func (r *run) analyse(g *group) ([]*PackageResult, error) {
 		var err error
 		// Syntax and type information of a package are dropped once it is analysed:
 		// what is reported needs positions and file contents only.
-		opt := unitsOptions{release: true}
+		opt := unitsOptions{release: true, importer: g.loaded.importer}
 		if g.depFacts != nil {
 			opt.facts = func(p *packages.Package) ([]byte, bool) {
 				data, ok := g.depFacts[p.PkgPath]
@@ -331,7 +359,9 @@ func (r *run) analyse(g *group) ([]*PackageResult, error) {
 				mu.Unlock()
 			}
 		}
+		t0 := time.Now()
 		units, err = analyseUnits(context.Background(), r.o.analyzers, pkgs, opt)
+		r.phases.analyse += time.Since(t0)
 		r.progress.set("")
 		if err != nil {
 			return nil, err

@@ -1,10 +1,16 @@
 package driver
 
 import (
+	"fmt"
+	"go/importer"
+	"go/token"
 	"go/types"
+	"io"
 	"maps"
+	"os"
 	"slices"
 	"sort"
+	"sync"
 
 	"golang.org/x/tools/go/packages"
 
@@ -30,6 +36,9 @@ type loaded struct {
 	// importCov is cov with the matched packages' own errors left out: what their
 	// imports allow (the language server type-checks a package's own files itself).
 	importCov Coverage
+	// importer, set by loadDeferred, gives the types of a package, by package path,
+	// from its export data: the packages have no Types.
+	importer func(path string) (*types.Package, error)
 }
 
 // load loads the packages matched by patterns from source, and their dependencies from
@@ -117,6 +126,76 @@ func loadPackages(cfg *packages.Config, patterns []string, keys func(matched []*
 		keys(matched)
 	}
 	linkImports(roots)
+	l.pkgs = roots
+	return l, nil
+}
+
+// deferredMode lists the whole import graph with the compiler's export data of every
+// package, and type-checks nothing.
+const deferredMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
+	packages.NeedImports | packages.NeedDeps | packages.NeedModule | packages.NeedExportFile |
+	packages.NeedTypesSizes
+
+// loadDeferred is the load of the standalone driver: one go list of the whole graph,
+// no type-checking. The analysis (analyseUnits with check) then parses and type-checks
+// each package of the main modules from source when its turn comes, against the
+// export data of its imports, and drops its syntax and type information when it is
+// done: the module's syntax and types never sit in memory at once, as they do after
+// load. When anything in the graph has errors, or a package of the main modules has no
+// export data, it returns load's result instead (full is called), so that what cannot
+// be analysed, and why, is decided from a full load as always.
+//
+// The packages of the result have no Types: units import what they need through
+// l.importer (export data, shared by the whole run).
+func loadDeferred(cfg *packages.Config, patterns []string, keys func(matched []*packages.Package), full func() (*loaded, error)) (*loaded, error) {
+	c := *cfg
+	c.Mode = deferredMode
+	roots, err := packages.Load(&c, patterns...)
+	if err != nil {
+		return nil, err
+	}
+	l := &loaded{matched: map[string]bool{}, notes: releaseNotes(roots)}
+	for _, p := range roots {
+		l.matched[p.ID] = true
+	}
+	exports := map[string]string{} // package path → export data file
+	broken := false
+	packages.Visit(roots, nil, func(p *packages.Package) {
+		if len(p.Errors) > 0 || p.IllTyped {
+			broken = true
+		}
+		if p.ExportFile == "" && len(p.CompiledGoFiles) > 0 {
+			broken = true
+		}
+		exports[p.PkgPath] = p.ExportFile
+	})
+	if broken {
+		return full()
+	}
+	l.cov = CoverageOf(roots, func(p *packages.Package) bool { return l.matched[p.ID] })
+	l.importCov = l.cov
+	if keys != nil {
+		keys(roots)
+	}
+	fset := token.NewFileSet()
+	lookup := func(path string) (io.ReadCloser, error) {
+		file, ok := exports[path]
+		if !ok || file == "" {
+			return nil, fmt.Errorf("no export data for %q", path)
+		}
+		return os.Open(file)
+	}
+	// One importer for the run: each package's export data is decoded once, whatever
+	// number of units import it (an importer per unit decodes the same packages over
+	// and over, and adds their files to the file set each time).
+	gc := importer.ForCompiler(fset, "gc", lookup)
+	var mu sync.Mutex
+	l.importer = func(path string) (*types.Package, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		return gc.Import(path)
+	}
+	packages.Visit(roots, nil, func(p *packages.Package) { p.Fset = fset })
 	l.pkgs = roots
 	return l, nil
 }

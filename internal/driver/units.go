@@ -3,6 +3,9 @@ package driver
 import (
 	"context"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/types"
 	"maps"
 	"runtime"
 	"slices"
@@ -44,6 +47,11 @@ type unitsOptions struct {
 	// release drops a package's syntax and type information (not its types) when its
 	// unit is done: the standalone driver reports from positions and file contents only.
 	release bool
+	// importer, when not nil, is that of a deferred load (loadDeferred): the packages
+	// have no types, and a unit is made of every root and every package of the main
+	// modules below them, which parses and type-checks it from source, its imports'
+	// types from export data by importer, as a vet-tool unit does.
+	importer func(path string) (*types.Package, error)
 }
 
 // analyseUnits runs as on roots (packages loaded from source, imports linked: see
@@ -71,7 +79,10 @@ func analyseUnits(ctx context.Context, as []*analysis.Analyzer, roots []*package
 	}
 	units := map[*packages.Package]*unit{}
 	var order []*unit
-	fromSource := func(p *packages.Package) bool {
+	fromSource := func(p *packages.Package, root bool) bool {
+		if opt.importer != nil {
+			return len(p.CompiledGoFiles) > 0 && (root || p.Module != nil && p.Module.Main)
+		}
 		return p.Types != nil && p.TypesInfo != nil && len(p.Syntax) > 0
 	}
 	// stored are the facts of imports not analysed here (opt.facts), by package.
@@ -90,7 +101,7 @@ func analyseUnits(ctx context.Context, as []*analysis.Analyzer, roots []*package
 				return
 			}
 		}
-		if !fromSource(p) {
+		if !fromSource(p, root >= 0) {
 			stored[p] = nil // types from export data, no facts
 			return
 		}
@@ -123,7 +134,7 @@ func analyseUnits(ctx context.Context, as []*analysis.Analyzer, roots []*package
 			defer close(u.done)
 			p := u.p
 			var paths []string
-			files := map[string][]byte{}
+			factFiles := map[string][]byte{}
 			for _, imp := range p.Imports {
 				if iu := units[imp]; iu != nil {
 					<-iu.done
@@ -132,11 +143,11 @@ func analyseUnits(ctx context.Context, as []*analysis.Analyzer, roots []*package
 					}
 					if iu.facts != nil {
 						paths = append(paths, imp.PkgPath)
-						files[imp.PkgPath] = iu.facts
+						factFiles[imp.PkgPath] = iu.facts
 					}
 				} else if data := stored[imp]; data != nil {
 					paths = append(paths, imp.PkgPath)
-					files[imp.PkgPath] = data
+					factFiles[imp.PkgPath] = data
 				}
 			}
 			if ctx.Err() != nil {
@@ -148,8 +159,19 @@ func analyseUnits(ctx context.Context, as []*analysis.Analyzer, roots []*package
 			if u.root >= 0 {
 				res = out[u.root]
 			}
-			facts := vetfacts.New(p.Types)
-			if err := facts.Decode(paths, importedPackages(p.Types), func(path string) ([]byte, error) { return files[path], nil }); err != nil {
+			files, pkg, info := p.Syntax, p.Types, p.TypesInfo
+			if opt.importer != nil {
+				var err error
+				if files, pkg, info, err = checkFromSource(p, opt.importer); err != nil {
+					u.failed = p.PkgPath
+					if res != nil {
+						res.Errors = append(res.Errors, fmt.Sprintf("%s: %v", p.PkgPath, err))
+					}
+					return
+				}
+			}
+			facts := vetfacts.New(pkg)
+			if err := facts.Decode(paths, importedPackages(pkg), func(path string) ([]byte, error) { return factFiles[path], nil }); err != nil {
 				u.failed = p.PkgPath
 				if res != nil {
 					res.Errors = append(res.Errors, fmt.Sprintf("facts of the imports of %s: %v", p.PkgPath, err))
@@ -158,12 +180,12 @@ func analyseUnits(ctx context.Context, as []*analysis.Analyzer, roots []*package
 			}
 			in := passInput{
 				fset:      p.Fset,
-				files:     p.Syntax,
+				files:     files,
 				other:     p.OtherFiles,
 				ignored:   p.IgnoredFiles,
 				readable:  slices.Concat(p.GoFiles, p.CompiledGoFiles, p.OtherFiles, p.IgnoredFiles),
-				pkg:       p.Types,
-				info:      p.TypesInfo,
+				pkg:       pkg,
+				info:      info,
 				sizes:     p.TypesSizes,
 				facts:     facts,
 				factsOnly: res == nil,
@@ -219,4 +241,48 @@ func analyseUnits(ctx context.Context, as []*analysis.Analyzer, roots []*package
 		return nil, err
 	}
 	return out, nil
+}
+
+// checkFromSource parses the compiled Go files of p (loaded without types) and
+// type-checks them against the types of its imports, which imp reads from export data
+// by package path.
+func checkFromSource(p *packages.Package, imp func(path string) (*types.Package, error)) ([]*ast.File, *types.Package, *types.Info, error) {
+	var files []*ast.File
+	for _, name := range p.CompiledGoFiles {
+		f, err := parser.ParseFile(p.Fset, name, nil, parser.AllErrors|parser.ParseComments)
+		if err != nil {
+			return nil, nil, nil, fmt.Errorf("does not parse: %v", err)
+		}
+		files = append(files, f)
+	}
+	info := &types.Info{
+		Types:        map[ast.Expr]types.TypeAndValue{},
+		Defs:         map[*ast.Ident]types.Object{},
+		Uses:         map[*ast.Ident]types.Object{},
+		Implicits:    map[ast.Node]types.Object{},
+		Instances:    map[*ast.Ident]types.Instance{},
+		Scopes:       map[ast.Node]*types.Scope{},
+		Selections:   map[*ast.SelectorExpr]*types.Selection{},
+		FileVersions: map[*ast.File]string{},
+	}
+	tc := &types.Config{
+		Importer: importerFunc(func(path string) (*types.Package, error) {
+			if path == "unsafe" {
+				return types.Unsafe, nil
+			}
+			if q := p.Imports[path]; q != nil {
+				return imp(q.PkgPath)
+			}
+			return nil, fmt.Errorf("could not import %s (not among the imports loaded)", path)
+		}),
+		Sizes: p.TypesSizes,
+	}
+	if p.Module != nil && p.Module.GoVersion != "" {
+		tc.GoVersion = "go" + p.Module.GoVersion
+	}
+	pkg, err := tc.Check(p.PkgPath, p.Fset, files, info)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("does not type-check from source: %v", err)
+	}
+	return files, pkg, info, nil
 }
