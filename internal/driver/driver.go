@@ -106,7 +106,7 @@ type run struct {
 	extra      string           // a note for the summary line ("applied 3 fixes", ...)
 	phases     struct {         // -timing
 		lookup, load, analyse time.Duration
-		fullLoad              bool
+		fullLoad, edited      bool
 	}
 }
 
@@ -129,8 +129,11 @@ func (r *run) main() int {
 		fmt.Fprintf(r.stderr, "reconcilelint: timing: %v in all\n", time.Since(r.start).Round(time.Millisecond))
 		p := r.phases
 		load := "load (go list -deps -export, no types)"
-		if p.fullLoad {
+		switch {
+		case p.fullLoad:
 			load = "load (full: the graph has errors)"
+		case p.edited:
+			load = "load (the imports of the missed packages)"
 		}
 		fmt.Fprintf(r.stderr, "reconcilelint: timing: result cache lookup (go list without types) %v, %s %v, analysis %v\n",
 			p.lookup.Round(time.Millisecond), load, p.load.Round(time.Millisecond), p.analyse.Round(time.Millisecond))
@@ -209,10 +212,22 @@ func (r *run) load() ([]*group, int) {
 				g.localKeys = k.localKeys()
 			}
 		}
-		l, err := loadDeferred(g.cfg, queries, keys, func() (*loaded, error) {
-			r.phases.fullLoad = true
-			return loadPackages(g.cfg, queries, keys, support)
-		})
+		var l *loaded
+		var err error
+		if g.depFacts != nil {
+			missed := map[string]bool{}
+			for _, path := range g.missed {
+				missed[path] = true
+			}
+			l, g.edited = loadMissed(g.cfg, g.keyRoots, missed, g.contents)
+			r.phases.edited = r.phases.edited || g.edited
+		}
+		if l == nil {
+			l, err = loadDeferred(g.cfg, queries, keys, func() (*loaded, error) {
+				r.phases.fullLoad = true
+				return loadPackages(g.cfg, queries, keys, support)
+			})
+		}
 		r.phases.load += time.Since(t0)
 		r.progress.set("")
 		if err != nil {
@@ -300,7 +315,7 @@ func (r *run) lookup(g *group) int {
 	if err != nil || len(lr.roots) == 0 {
 		return noCache
 	}
-	g.keys, g.hits, g.contents, g.localKeys = lr.keys, lr.hits, lr.contents, lr.local
+	g.keys, g.hits, g.contents, g.localKeys, g.keyRoots = lr.keys, lr.hits, lr.contents, lr.local, lr.roots
 	roots, hits := lr.roots, lr.hits
 	var missed []string
 	for _, p := range roots {
@@ -343,7 +358,7 @@ func (r *run) analyse(g *group) ([]*PackageResult, error) {
 		var err error
 		// Syntax and type information of a package are dropped once it is analysed:
 		// what is reported needs positions and file contents only.
-		opt := unitsOptions{release: true, importer: g.loaded.importer}
+		opt := unitsOptions{release: true, importer: g.loaded.importer, sourceImports: g.edited}
 		if g.depFacts != nil {
 			opt.facts = func(p *packages.Package) ([]byte, bool) {
 				data, ok := g.depFacts[p.PkgPath]

@@ -50,6 +50,8 @@ type group struct {
 	localKeys map[string]*pkgKey
 	depFacts  map[string][]byte
 	factsOut  map[string][]byte
+	keyRoots  []*packages.Package // the matched packages of the key load
+	edited    bool                // loaded by loadMissed: units import each other from source
 }
 
 // fileArgs groups the arguments by module and replaces each .go file by the go/packages

@@ -2,7 +2,9 @@ package driver
 
 import (
 	"fmt"
+	"go/build"
 	"go/importer"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"io"
@@ -178,26 +180,136 @@ func loadDeferred(cfg *packages.Config, patterns []string, keys func(matched []*
 		keys(roots)
 	}
 	fset := token.NewFileSet()
-	lookup := func(path string) (io.ReadCloser, error) {
+	l.importer = sharedImporter(fset, exports)
+	packages.Visit(roots, nil, func(p *packages.Package) { p.Fset = fset })
+	l.pkgs = roots
+	return l, nil
+}
+
+// loadMissed is the load of a run after an edit, when the result cache holds the
+// facts of every same-module package the missed packages import (dependencyFacts):
+// the missed packages (missed, by path: the edited package and its importers) are
+// taken as the key load listed them (keyRoots), and only their imports are listed with
+// export data. Nothing is compiled: the go command would otherwise build the edited
+// package and every importer for export data that no unit reads (a unit type-checks a
+// missed import from source, unitsOptions.sourceImports). ok is false when this does
+// not apply (a missed package uses cgo, whose compiled files only a full list gives;
+// an import has errors); the caller then loads the missed packages normally.
+func loadMissed(cfg *packages.Config, keyRoots []*packages.Package, missed map[string]bool, contents map[string][]byte) (*loaded, bool) {
+	var listed []*packages.Package
+	deps := map[string]bool{}
+	for _, p := range keyRoots {
+		if !missed[p.PkgPath] {
+			continue
+		}
+		if len(p.GoFiles) == 0 || len(p.Errors) > 0 {
+			return nil, false
+		}
+		for _, f := range p.GoFiles {
+			src, ok := contents[f]
+			if !ok {
+				return nil, false
+			}
+			hdr, err := parser.ParseFile(token.NewFileSet(), f, src, parser.ImportsOnly)
+			if err != nil {
+				return nil, false
+			}
+			for _, imp := range hdr.Imports {
+				if imp.Path.Value == `"C"` {
+					return nil, false // cgo: CompiledGoFiles are generated files
+				}
+			}
+		}
+		listed = append(listed, p)
+		for _, imp := range p.Imports {
+			if !missed[imp.PkgPath] {
+				deps[imp.PkgPath] = true
+			}
+		}
+	}
+	if len(listed) != len(missed) {
+		return nil, false
+	}
+	fset := token.NewFileSet()
+	byPath := map[string]*packages.Package{}
+	exports := map[string]string{}
+	var sizes types.Sizes
+	if len(deps) > 0 {
+		c := *cfg
+		c.Mode = deferredMode
+		roots, err := packages.Load(&c, slices.Sorted(maps.Keys(deps))...)
+		if err != nil {
+			return nil, false
+		}
+		broken := false
+		packages.Visit(roots, nil, func(p *packages.Package) {
+			if len(p.Errors) > 0 || p.IllTyped || p.ExportFile == "" && len(p.CompiledGoFiles) > 0 {
+				broken = true
+			}
+			byPath[p.PkgPath] = p
+			exports[p.PkgPath] = p.ExportFile
+			p.Fset = fset
+			if sizes == nil {
+				sizes = p.TypesSizes
+			}
+		})
+		if broken {
+			return nil, false
+		}
+	}
+	if sizes == nil {
+		sizes = types.SizesFor("gc", build.Default.GOARCH)
+	}
+	l := &loaded{matched: map[string]bool{}}
+	fresh := map[string]*packages.Package{}
+	for _, p := range listed {
+		np := &packages.Package{
+			ID: p.ID, Name: p.Name, PkgPath: p.PkgPath, Module: p.Module,
+			GoFiles: p.GoFiles, CompiledGoFiles: p.GoFiles, OtherFiles: p.OtherFiles,
+			IgnoredFiles: p.IgnoredFiles, EmbedFiles: p.EmbedFiles,
+			Fset: fset, TypesSizes: sizes, Imports: map[string]*packages.Package{},
+		}
+		fresh[p.PkgPath] = np
+		l.matched[np.ID] = true
+		l.pkgs = append(l.pkgs, np)
+	}
+	for _, p := range listed {
+		np := fresh[p.PkgPath]
+		for path, imp := range p.Imports {
+			q := fresh[imp.PkgPath]
+			if q == nil {
+				q = byPath[imp.PkgPath]
+			}
+			if q == nil {
+				return nil, false
+			}
+			np.Imports[path] = q
+		}
+	}
+	l.cov = Coverage{Analysable: l.pkgs}
+	l.importCov = l.cov
+	l.importer = sharedImporter(fset, exports)
+	return l, true
+}
+
+// sharedImporter returns the importer of a run: one for all units, so that each
+// package's export data is decoded once, whatever number of units import it (an
+// importer per unit decodes the same packages over and over, and adds their files to
+// the file set each time).
+func sharedImporter(fset *token.FileSet, exports map[string]string) func(path string) (*types.Package, error) {
+	gc := importer.ForCompiler(fset, "gc", func(path string) (io.ReadCloser, error) {
 		file, ok := exports[path]
 		if !ok || file == "" {
 			return nil, fmt.Errorf("no export data for %q", path)
 		}
 		return os.Open(file)
-	}
-	// One importer for the run: each package's export data is decoded once, whatever
-	// number of units import it (an importer per unit decodes the same packages over
-	// and over, and adds their files to the file set each time).
-	gc := importer.ForCompiler(fset, "gc", lookup)
+	})
 	var mu sync.Mutex
-	l.importer = func(path string) (*types.Package, error) {
+	return func(path string) (*types.Package, error) {
 		mu.Lock()
 		defer mu.Unlock()
 		return gc.Import(path)
 	}
-	packages.Visit(roots, nil, func(p *packages.Package) { p.Fset = fset })
-	l.pkgs = roots
-	return l, nil
 }
 
 // releaseNotes returns a line for each controller-runtime release the roots import

@@ -52,6 +52,12 @@ type unitsOptions struct {
 	// modules below them, which parses and type-checks it from source, its imports'
 	// types from export data by importer, as a vet-tool unit does.
 	importer func(path string) (*types.Package, error)
+	// sourceImports makes a unit import the packages that units of this run checked
+	// from source, rather than their export data: the packages loadMissed gives have
+	// none (nothing was compiled). Only then: elsewhere an import's export data may
+	// refer to a package that a unit also checked from source, and one package in two
+	// copies does not type-check.
+	sourceImports bool
 }
 
 // analyseUnits runs as on roots (packages loaded from source, imports linked: see
@@ -124,6 +130,16 @@ func analyseUnits(ctx context.Context, as []*analysis.Analyzer, roots []*package
 	for i, p := range roots {
 		out[i] = &PackageResult{Package: p}
 	}
+	imp := opt.importer
+	var checked sync.Map // package path → *types.Package, with sourceImports
+	if opt.sourceImports && imp != nil {
+		imp = func(path string) (*types.Package, error) {
+			if tp, ok := checked.Load(path); ok {
+				return tp.(*types.Package), nil
+			}
+			return opt.importer(path)
+		}
+	}
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup
 	var mu sync.Mutex // guards out[i] of facts-only failures, none else
@@ -162,12 +178,15 @@ func analyseUnits(ctx context.Context, as []*analysis.Analyzer, roots []*package
 			files, pkg, info := p.Syntax, p.Types, p.TypesInfo
 			if opt.importer != nil {
 				var err error
-				if files, pkg, info, err = checkFromSource(p, opt.importer); err != nil {
+				if files, pkg, info, err = checkFromSource(p, imp); err != nil {
 					u.failed = p.PkgPath
 					if res != nil {
 						res.Errors = append(res.Errors, fmt.Sprintf("%s: %v", p.PkgPath, err))
 					}
 					return
+				}
+				if opt.sourceImports {
+					checked.Store(p.PkgPath, pkg)
 				}
 			}
 			facts := vetfacts.New(pkg)

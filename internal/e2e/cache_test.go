@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"github.com/reconcilelint/reconcilelint/internal/testbin"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -20,20 +21,35 @@ var cacheStats = regexp.MustCompile(`result cache .*: (\d+) hits, (\d+) misses, 
 // output, the exit code and the hits and misses the run counted.
 func cached(t *testing.T, dir, cacheDir string, env []string, args ...string) (out string, code, hits, misses int) {
 	t.Helper()
-	out, stderr, code := runEnv(t, dir, env, "", append([]string{"-timing", "-cache-dir=" + cacheDir}, args...)...)
+	out, _, code, hits, misses = cachedStderr(t, dir, cacheDir, env, args...)
+	return out, code, hits, misses
+}
+
+// cachedStderr is cached that returns the standard error too.
+func cachedStderr(t *testing.T, dir, cacheDir string, env []string, args ...string) (out, stderr string, code, hits, misses int) {
+	t.Helper()
+	out, stderr, code = runEnv(t, dir, env, "", append([]string{"-timing", "-cache-dir=" + cacheDir}, args...)...)
 	m := cacheStats.FindStringSubmatch(stderr)
 	if m == nil {
 		t.Fatalf("no result cache line in -timing's output:\n%s", stderr)
 	}
 	hits, _ = strconv.Atoi(m[1])
 	misses, _ = strconv.Atoi(m[2])
-	return out, code, hits, misses
+	return out, stderr, code, hits, misses
 }
+
+// editedLoad is what -timing says of a load that lists only the imports of the
+// packages the cache missed (internal/driver loadMissed).
+const editedLoad = "load (the imports of the missed packages)"
 
 // TestResultCacheColdWarmCold runs every e2e module cold, with an empty cache (which
 // stores), with the filled cache (which replays every package) and cold again, in the
 // JSON format (every position, message, related position and fix): the four outputs
-// must be the same bytes.
+// must be the same bytes. Then, in a copy of the module (which hits the same entries:
+// positions are stored relative to the module root), a comment is appended to the
+// file of the first expected finding: the run after that edit analyses only the
+// missed packages, with the stored facts of the others, and reports what a cold run
+// of the copy reports.
 func TestResultCacheColdWarmCold(t *testing.T) {
 	t.Parallel()
 	for _, dir := range modules(t) {
@@ -53,6 +69,36 @@ func TestResultCacheColdWarmCold(t *testing.T) {
 			}
 			if code1 != code || code2 != code || code3 != code {
 				t.Errorf("exit codes cold %d, first %d, warm %d, cold again %d", code, code1, code2, code3)
+			}
+
+			want, _ := os.ReadFile(filepath.Join(dir, "expected.txt"))
+			first, _, ok := strings.Cut(strings.TrimSpace(string(want)), ":")
+			if !ok || !strings.HasSuffix(first, ".go") {
+				return // no finding: nothing to edit
+			}
+			cp := filepath.Join(t.TempDir(), filepath.Base(dir))
+			if err := testbin.CopyTree(dir, cp); err != nil {
+				t.Fatal(err)
+			}
+			if _, _, hits, misses := cached(t, cp, cacheDir, nil, "-json", "./..."); misses != 0 || hits == 0 {
+				t.Errorf("a copy of the module: %d hits, %d misses; want every package from the cache", hits, misses)
+			}
+			file := filepath.Join(cp, filepath.FromSlash(first))
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(file, append(data, "\n// edited\n"...), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			edited, stderr, _, hits, misses := cachedStderr(t, cp, cacheDir, nil, "-json", "./...")
+			coldEdited, _, _ := run(t, cp, "", "-cache=off", "-json", "./...")
+			if edited != coldEdited {
+				t.Errorf("after editing %s the run with the cache differs from a cold run\n--- cold\n%s--- cached\n%s", first, coldEdited, edited)
+			}
+			// (In a module of one package nothing is replayed: that run is a cold one.)
+			if misses == 0 || hits > 0 && !strings.Contains(stderr, editedLoad) {
+				t.Errorf("after editing %s: %d hits, %d misses; want the edited package and its importers analysed alone:\n%s", first, hits, misses, stderr)
 			}
 		})
 	}
@@ -152,11 +198,17 @@ func TestResultCacheKeys(t *testing.T) {
 	var env []string
 	flags := []string{}
 	var prev string
-	step := func(name string, wantChange bool) {
+	// step runs cold and with the cache; edited says that the run with the cache must
+	// have loaded only the imports of the missed packages, with the stored facts of
+	// the others (a file changed, the configuration and flags did not).
+	step := func(name string, wantChange, edited bool) {
 		t.Helper()
 		args := append(append([]string{}, flags...), "-json", "./...")
 		cold, _, _ := runEnv(t, dir, env, "", append([]string{"-cache=off"}, args...)...)
-		got, _, _, _ := cached(t, dir, cacheDir, env, args...)
+		got, stderr, _, _, _ := cachedStderr(t, dir, cacheDir, env, args...)
+		if edited && !strings.Contains(stderr, editedLoad) {
+			t.Errorf("%s: the run with the cache did not load only the missed packages:\n%s", name, stderr)
+		}
 		if got != cold {
 			t.Errorf("%s: the run with the cache differs from a cold run\n--- cold\n%s--- cached\n%s", name, cold, got)
 		}
@@ -165,30 +217,30 @@ func TestResultCacheKeys(t *testing.T) {
 		}
 		prev = got
 	}
-	step("first run", false)
+	step("first run", false, false)
 	if !strings.Contains(prev, "helper.Wait") || !strings.Contains(prev, "requeueafter") {
 		t.Fatalf("the module's findings are not the ones this test changes:\n%s", prev)
 	}
 
 	// A file of the package.
 	write("ctrl/ctrl.go", strings.Replace(keysModule["ctrl/ctrl.go"], "r.extra()", "r.extra()\n\t_ = ctx", 1))
-	step("a file of the package", true)
+	step("a file of the package", true, true)
 
 	// A dependency's exported API: the constant RequeueAfter is no longer short.
 	write("consts/consts.go", strings.Replace(keysModule["consts/consts.go"], "100 * time.Millisecond", "5 * time.Second", 1))
-	step("a dependency's exported API", true)
+	step("a dependency's exported API", true, true)
 
 	// A dependency's facts: the helper no longer sleeps, its exported API is the same.
 	write("helper/helper.go", "package helper\n\nimport \"time\"\n\nfunc Wait() { _ = time.Second }\n")
-	step("a dependency's facts", true)
+	step("a dependency's facts", true, true)
 
 	// A build tag: the other file of the pair.
 	flags = []string{"-tags=extra"}
-	step("a build tag", true)
+	step("a build tag", true, false)
 
 	// A configuration option.
 	write(".reconcilelint.yaml", "rules:\n  sleep:\n    allow: [time.Sleep]\n")
-	step("a configuration option", true)
+	step("a configuration option", true, false)
 
 	// Nothing changed: every package replayed.
 	if _, _, hits, misses := cached(t, dir, cacheDir, env, append(flags, "-json", "./...")...); misses != 0 || hits == 0 {
