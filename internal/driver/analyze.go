@@ -32,6 +32,11 @@ type Request struct {
 	Patterns   []string
 	Overlay    map[string][]byte
 	BuildFlags []string
+	// Cached, for Load, is the result-cache entry of the package in Dir, computed from
+	// the files on disk (ResultCache.Lookup): when the cache holds the facts of every
+	// same-module package it imports, those come from export data with their stored
+	// facts instead of being type-checked and analysed from source.
+	Cached *CacheEntry
 }
 
 // Result is the outcome of Analyze.
@@ -182,6 +187,10 @@ type Snapshot struct {
 	// Analyze: they depend on the support packages only, which Valid watches.
 	supportFacts map[*packages.Package][]byte
 	factsFor     string // the analyzers they were computed with (analyzersKey)
+	// cachedFacts are the stored facts files of the same-module imports, by path, when
+	// Load took them from the result cache instead of loading them from source.
+	cachedFacts map[string][]byte
+	cachedFor   string // the analyzers they were computed with (analyzersKey)
 	// LoadTime is how long Load took (for logs).
 	LoadTime time.Duration
 }
@@ -221,7 +230,17 @@ func Load(ctx context.Context, req Request) (*Snapshot, error) {
 		base[file] = content
 	}
 	lcfg := &packages.Config{Context: ctx, Dir: dir, Overlay: base, BuildFlags: req.BuildFlags}
-	l, err := load(lcfg, []string{"."}, nil)
+	support := true
+	if len(base) == 0 && len(req.BuildFlags) == 0 {
+		if facts, files, ok := req.Cached.importFacts(); ok {
+			support = false
+			s.cachedFacts, s.cachedFor = facts, req.Cached.c.as
+			for _, f := range files {
+				s.stamps[f] = stampOf(f)
+			}
+		}
+	}
+	l, err := loadPackages(lcfg, []string{"."}, nil, support)
 	if err := ctx.Err(); err != nil {
 		return nil, err // go/packages does not wrap it
 	}
@@ -266,6 +285,10 @@ func Load(ctx context.Context, req Request) (*Snapshot, error) {
 // SupportPackages returns the number of same-module imports type-checked from source
 // that the snapshot holds (for logs).
 func (s *Snapshot) SupportPackages() int { return len(s.support) }
+
+// CachedImports returns the number of same-module imports whose facts the snapshot
+// took from the result cache (for logs).
+func (s *Snapshot) CachedImports() int { return len(s.cachedFacts) }
 
 func (s *Snapshot) addModule(m *packages.Module) {
 	if m.Dir != "" && !slices.Contains(s.moduleDirs, m.Dir) {
@@ -332,7 +355,9 @@ func (s *Snapshot) Covers(file string) bool {
 // the loaded packages and would otherwise grow with every edit). Analyze must not be
 // called concurrently on one snapshot.
 func (s *Snapshot) Analyze(ctx context.Context, as []*analysis.Analyzer, overlay map[string][]byte) (*Result, error) {
-	if s.fallback {
+	if s.fallback || s.cachedFacts != nil && s.cachedFor != analyzersKey(as) {
+		// (Facts stored for other analyzers than these: the same-module imports
+		// were not loaded from source, so everything is loaded again.)
 		return Analyze(ctx, Request{Analyzers: as, Dir: s.dir, Patterns: []string{"."}, Overlay: overlay, BuildFlags: s.buildFlags})
 	}
 	r := s.root
@@ -423,12 +448,22 @@ func (s *Snapshot) Analyze(ctx context.Context, as []*analysis.Analyzer, overlay
 	// The support packages are reached through the imports: their facts are computed
 	// by the first Analyze (the passes with facts, not the rules) and kept.
 	opt := unitsOptions{}
-	if s.supportFacts != nil && s.factsFor == analyzersKey(as) {
-		opt.facts = func(p *packages.Package) ([]byte, bool) {
-			data, ok := s.supportFacts[p]
+	kept := s.supportFacts != nil && s.factsFor == analyzersKey(as)
+	opt.facts = func(p *packages.Package) ([]byte, bool) {
+		if kept {
+			if data, ok := s.supportFacts[p]; ok {
+				return data, true
+			}
+		}
+		if len(p.Syntax) == 0 {
+			// (A same-module import from export data: linkImports made it from its
+			// types, without a module.)
+			data, ok := s.cachedFacts[p.PkgPath]
 			return data, ok
 		}
-	} else {
+		return nil, false
+	}
+	if !kept {
 		computed := map[*packages.Package][]byte{}
 		var mu sync.Mutex
 		opt.onFacts = func(p *packages.Package, data []byte) {

@@ -101,8 +101,9 @@ type result struct {
 	blocked string
 	err     error // the analysis could not run at all
 	// cached is true for a result replayed from the result cache: the package has
-	// not been loaded yet (see analyzeDir).
+	// not been loaded yet (see analyzeDir); entry is its cache entry, for the load.
 	cached bool
+	entry  *driver.CacheEntry
 }
 
 // fileResult holds the diagnostics of one file and the content they refer to.
@@ -202,7 +203,7 @@ func (s *Server) analyzeDir(dir string) {
 			// Replayed from the result cache: shown at once, then the package is
 			// loaded, so that the first edit is analysed from a loaded snapshot.
 			s.publish(ctx, dir, res, versions, uris)
-			s.prefetch(loadCtx, dir, overlay)
+			s.prefetch(loadCtx, dir, overlay, res.entry)
 			return
 		}
 	}
@@ -251,18 +252,18 @@ func moduleRoot(dir string) string {
 
 // prefetch loads the snapshot of dir after a result was replayed from the result
 // cache, unless an edit already made the worker load it.
-func (s *Server) prefetch(ctx context.Context, dir string, overlay map[string][]byte) {
+func (s *Server) prefetch(ctx context.Context, dir string, overlay map[string][]byte, entry *driver.CacheEntry) {
 	s.mu.Lock()
 	snap := s.snaps[dir]
 	s.mu.Unlock()
 	if snap != nil && snap.Valid(overlay) {
 		return
 	}
-	snap, err := driver.Load(ctx, driver.Request{Dir: dir, Overlay: overlay})
+	snap, err := driver.Load(ctx, driver.Request{Dir: dir, Overlay: overlay, Cached: entry})
 	if err != nil {
 		return // the next analysis loads again and reports it
 	}
-	s.logger.Printf("loaded %s in %v after a cached result (%d same-module imports from source)", dir, snap.LoadTime.Round(time.Millisecond), snap.SupportPackages())
+	s.logger.Printf("loaded %s in %v after a cached result (%d same-module imports from source, %d with facts from the result cache)", dir, snap.LoadTime.Round(time.Millisecond), snap.SupportPackages(), snap.CachedImports())
 	s.mu.Lock()
 	if s.openLocked(dir) {
 		s.snaps[dir] = snap
@@ -340,7 +341,7 @@ func (s *Server) run(ctx, loadCtx context.Context, dir string, set *analyzerSet,
 			if out != nil {
 				s.logger.Printf("replayed %s from the result cache in %v", dir, time.Since(start).Round(time.Millisecond))
 				res = s.convert(dir, set, out, overlay, uris)
-				res.cached = true
+				res.cached, res.entry = true, e
 				return res
 			}
 			entry = e
@@ -348,11 +349,11 @@ func (s *Server) run(ctx, loadCtx context.Context, dir string, set *analyzerSet,
 	}
 	if snap == nil || !snap.Valid(overlay) {
 		var err error
-		if snap, err = driver.Load(loadCtx, driver.Request{Dir: dir, Overlay: overlay}); err != nil {
+		if snap, err = driver.Load(loadCtx, driver.Request{Dir: dir, Overlay: overlay, Cached: entry}); err != nil {
 			res.err = err
 			return res
 		}
-		s.logger.Printf("loaded %s in %v (%d same-module imports from source)", dir, snap.LoadTime.Round(time.Millisecond), snap.SupportPackages())
+		s.logger.Printf("loaded %s in %v (%d same-module imports from source, %d with facts from the result cache)", dir, snap.LoadTime.Round(time.Millisecond), snap.SupportPackages(), snap.CachedImports())
 		s.mu.Lock()
 		if s.openLocked(dir) {
 			s.snaps[dir] = snap
