@@ -181,6 +181,9 @@ func loadDeferred(cfg *packages.Config, patterns []string, keys func(matched []*
 	}
 	fset := token.NewFileSet()
 	l.importer = sharedImporter(fset, exports)
+	if err := preImport(l.importer, roots, nil); err != nil {
+		return full()
+	}
 	packages.Visit(roots, nil, func(p *packages.Package) { p.Fset = fset })
 	l.pkgs = roots
 	return l, nil
@@ -221,11 +224,26 @@ func loadMissed(cfg *packages.Config, keyRoots []*packages.Package, missed map[s
 			}
 		}
 		listed = append(listed, p)
+	}
+	// The imports of every package of the main modules, not only of the missed ones:
+	// preImport completes them all, as a cold run does. A package that is not missed
+	// imports no missed one (its key would have changed), so nothing here is compiled.
+	seen := map[*packages.Package]bool{}
+	var visit func(p *packages.Package, root bool)
+	visit = func(p *packages.Package, root bool) {
+		if seen[p] || !root && (p.Module == nil || !p.Module.Main) {
+			return
+		}
+		seen[p] = true
 		for _, imp := range p.Imports {
-			if !missed[imp.PkgPath] {
+			if !missed[imp.PkgPath] && imp.PkgPath != "C" {
 				deps[imp.PkgPath] = true
 			}
+			visit(imp, false)
 		}
+	}
+	for _, p := range keyRoots {
+		visit(p, true)
 	}
 	if len(listed) != len(missed) {
 		return nil, false
@@ -289,7 +307,46 @@ func loadMissed(cfg *packages.Config, keyRoots []*packages.Package, missed map[s
 	l.cov = Coverage{Analysable: l.pkgs}
 	l.importCov = l.cov
 	l.importer = sharedImporter(fset, exports)
+	if err := preImport(l.importer, keyRoots, missed); err != nil {
+		return nil, false
+	}
 	return l, true
+}
+
+// preImport imports, whole, every direct import of the packages of the main modules in
+// the graph below roots (and of roots), but those in skip, before any unit runs. A
+// package that a unit reaches only through another package's export data is partial
+// (it holds what that export data refers to); once some package imports it directly,
+// the shared importer completes it. Without this, what a rule finds by name in an
+// indirect import (k8sapi.LookupObject: is there a reconcile.TerminalError?) would
+// depend on the order in which units happen to run; with it, a package is complete
+// exactly when some package of the module imports it, as when go/packages loaded every
+// package up front, and the same whichever packages a run analyses.
+func preImport(imp func(path string) (*types.Package, error), roots []*packages.Package, skip map[string]bool) error {
+	paths := map[string]bool{}
+	seen := map[*packages.Package]bool{}
+	var visit func(p *packages.Package, root bool)
+	visit = func(p *packages.Package, root bool) {
+		if seen[p] || !root && (p.Module == nil || !p.Module.Main) {
+			return
+		}
+		seen[p] = true
+		for _, q := range p.Imports {
+			if !skip[q.PkgPath] && q.PkgPath != "unsafe" && q.PkgPath != "C" {
+				paths[q.PkgPath] = true
+			}
+			visit(q, false)
+		}
+	}
+	for _, p := range roots {
+		visit(p, true)
+	}
+	for _, path := range slices.Sorted(maps.Keys(paths)) {
+		if _, err := imp(path); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // sharedImporter returns the importer of a run: one for all units, so that each
