@@ -97,7 +97,7 @@ var (
 	lspRows     = flag.Bool("lsp", true, "measure the language server (reconcilelint lsp) on each module's controller file")
 	lspDebounce = flag.Duration("lsp-debounce", -1, "the debounce sent to the language server (initialization option debounceMillis); negative: the server's default")
 	lspWait     = flag.Duration("lsp-timeout", 3*time.Minute, "the longest wait for any answer of the language server: a row whose server does not answer in time fails")
-	gcprog      = flag.Bool("gocacheprog", true, "measure the result cache shared by two machines through GOCACHEPROG (go-tool-cache's go-cacher and go-cacher-server)")
+	gcprog      = flag.String("gocacheprog", "cluster-api", "comma-separated modules on which to measure the result cache shared by two machines through GOCACHEPROG (go-tool-cache's go-cacher and go-cacher-server; the first machine builds the module's dependencies into an empty store, minutes per module); empty for none")
 )
 
 // Set up by main for measure.
@@ -119,18 +119,22 @@ func main() {
 	if *binary == "" {
 		*binary = filepath.Join(*work, "reconcilelint")
 		must(run(root, nil, "go", "build", "-o", *binary, "./cmd/reconcilelint"))
+		binaryInfo = checkoutRevision(root)
+	} else if binaryInfo = describeBinary(*binary); binaryInfo == "" {
+		binaryInfo = *binary
 	}
 	gobin := filepath.Join(*work, "gobin")
 	staticcheck := filepath.Join(gobin, "staticcheck")
 	if _, err := os.Stat(staticcheck); err != nil {
 		must(run(root, []string{"GOBIN=" + gobin}, "go", "install", "honnef.co/go/tools/cmd/staticcheck@v0.8.2"))
 	}
-	binaryInfo = describeBinary(*binary)
 	if *baselineBin != "" {
 		b, err := filepath.Abs(*baselineBin)
 		must(err)
 		*baselineBin = b
-		baselineInfo = describeBinary(b)
+		if baselineInfo = describeBinary(b); baselineInfo == "" {
+			baselineInfo = b
+		}
 		// A baseline from before the result cache has no -cache flag; one from after
 		// it must not use its cache.
 		help, _ := exec.Command(b, "-h").CombinedOutput()
@@ -140,7 +144,7 @@ func main() {
 		}
 		baselineArgs = append(baselineArgs, "./...")
 	}
-	if *gcprog && !*prep {
+	if *gcprog != "" && !*prep {
 		cacherBin, server, cacherErr = goToolCache(root, gobin)
 	}
 	var all []measurement
@@ -188,6 +192,20 @@ func main() {
 	if failed > 0 {
 		fatal(fmt.Errorf("%d measurements failed (the report says why)", failed))
 	}
+}
+
+// checkoutRevision returns the commit of the checkout in dir (with "+modified" when
+// files differ from it), or "".
+func checkoutRevision(dir string) string {
+	out, err := exec.Command("git", "-C", dir, "rev-parse", "--short=12", "HEAD").Output()
+	if err != nil {
+		return ""
+	}
+	rev := strings.TrimSpace(string(out))
+	if st, err := exec.Command("git", "-C", dir, "status", "--porcelain", "--untracked-files=no").Output(); err == nil && len(bytes.TrimSpace(st)) > 0 {
+		rev += "+modified"
+	}
+	return rev
 }
 
 // describeBinary returns the VCS revision the go command recorded in a binary
@@ -372,7 +390,7 @@ func measure(m corpus.Module, dir, staticcheck string) []measurement {
 	if *lspRows && m.Controller != "" {
 		ms = append(ms, measureLSP(m, dir, n)...)
 	}
-	if *gcprog {
+	if contains(strings.Split(*gcprog, ","), m.Name) {
 		if cacherErr != nil {
 			me := measurement{Module: m.Name, Tool: gocacheprogTool, State: gocacheprogStates[1], Exit: -1, Err: cacherErr.Error()}
 			logMeasurement(me)
