@@ -102,9 +102,9 @@ var (
 
 // Set up by main for measure.
 var (
-	baselineArgs      []string // the baseline's cold run
-	cacherBin, server string   // go-tool-cache's programs
-	cacherErr         error    // why they are missing
+	baselineArgs               []string // the baseline's cold run
+	cacherBin, cacherServerBin string   // go-tool-cache's programs
+	cacherErr                  error    // why they are missing
 	// binaryInfo and baselineInfo describe the binaries for the report (their VCS
 	// revision when the go command recorded it).
 	binaryInfo, baselineInfo string
@@ -112,6 +112,11 @@ var (
 
 func main() {
 	flag.Parse()
+	if *baselineBin != "" {
+		if _, err := os.Stat(*baselineBin); err != nil {
+			fatal(fmt.Errorf("-baseline: %v", err))
+		}
+	}
 	if err := os.MkdirAll(*work, 0o755); err != nil {
 		fatal(err)
 	}
@@ -145,7 +150,7 @@ func main() {
 		baselineArgs = append(baselineArgs, "./...")
 	}
 	if *gcprog != "" && !*prep {
-		cacherBin, server, cacherErr = goToolCache(root, gobin)
+		cacherBin, cacherServerBin, cacherErr = goToolCache(root, gobin)
 	}
 	var all []measurement
 	loadBefore = loadavg()
@@ -396,7 +401,7 @@ func measure(m corpus.Module, dir, staticcheck string) []measurement {
 			logMeasurement(me)
 			ms = append(ms, me)
 		} else {
-			ms = append(ms, twoMachines(m.Name, dir, *binary, cacherBin, server)...)
+			ms = append(ms, twoMachines(m.Name, dir, *binary, cacherBin, cacherServerBin)...)
 		}
 	}
 	return ms
