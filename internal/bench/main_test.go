@@ -62,3 +62,96 @@ func TestRenderVerdict(t *testing.T) {
 		}
 	}
 }
+
+// rowOf returns the line of the ratio table that starts with what ("" when absent).
+func rowOf(out, what string) string {
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "| "+what+" |") {
+			return l
+		}
+	}
+	return ""
+}
+
+// The rows of issue 32's goals: peak RSS against staticcheck's, the cold run against a
+// baseline only when one was measured, the language server against absolute targets
+// (a failed row is a miss, with its reason under the table), and the hit rate of the
+// second GOCACHEPROG machine.
+func TestRenderGoalRows(t *testing.T) {
+	s := time.Second
+	base := []measurement{
+		{Module: "m", Tool: "reconcilelint (standalone)", State: "warm build", Wall: 4 * s, Runs: 3, RSS: 500 << 10},
+		{Module: "m", Tool: "staticcheck v0.8.2", State: "warm build", Wall: 3 * s, Runs: 3, RSS: 200 << 10},
+		{Module: "m", Tool: lspTool, State: lspOpenWarm, Wall: 900 * time.Millisecond, Runs: 3, RSS: 300 << 10},
+		{Module: "m", Tool: lspTool, State: lspEditWarm, Wall: 700 * time.Millisecond, Runs: 15, RSS: 300 << 10},
+		{Module: "m", Tool: lspTool, State: lspOpenCold, Exit: -1, Err: "waiting for the diagnostics of x.go after didOpen: nothing within 3m0s; the server logged: a | b"},
+	}
+	out := render(base)
+	for what, want := range map[string]string{
+		"peak RSS, cold standalone (-cache=off) / staticcheck":                             "| 2.50x (500 MiB / 200 MiB) | ≤ 2.0x | no |",
+		"language server: didOpen of the controller to its diagnostics, warm result cache": "| 900ms | < 1s | yes |",
+		"language server: didChange (one comment line) to the diagnostics of that version": "| 700ms | < 500ms | no |",
+		"language server: didOpen of the controller to its diagnostics, no result cache":   "| failed |  |  |",
+		"peak RSS of reconcilelint runs":                                                   "| 500 MiB | ≤ 1024 MiB | yes |",
+	} {
+		if row := rowOf(out, what); !strings.HasSuffix(row, want) {
+			t.Errorf("row %q, want it to end in %q", row, want)
+		}
+	}
+	if !strings.Contains(out, "| reconcilelint lsp | "+lspOpenCold+" | failed (1) |") ||
+		!strings.Contains(out, "\nFailed (1): reconcilelint lsp, "+lspOpenCold+": waiting for the diagnostics of x.go after didOpen: nothing within 3m0s; the server logged: a | b\n") {
+		t.Errorf("the failed row and its reason are not in the report:\n%s", out)
+	}
+	for _, absent := range []string{"the baseline's", "GOCACHEPROG"} {
+		if strings.Contains(out, absent) {
+			t.Errorf("a row of %s without its measurement:\n%s", absent, out)
+		}
+	}
+
+	// Under the target.
+	low := append([]measurement{}, base...)
+	low[0].RSS = 400 << 10
+	if row := rowOf(render(low), "peak RSS, cold standalone (-cache=off) / staticcheck"); !strings.HasSuffix(row, "| 2.00x (400 MiB / 200 MiB) | ≤ 2.0x | yes |") {
+		t.Errorf("RSS at the target: %q", row)
+	}
+
+	const bstate = "cold (-cache=off), against the baseline"
+	more := append(append([]measurement{}, base...),
+		measurement{Module: "m", Tool: "reconcilelint (standalone)", State: bstate, Wall: 4400 * time.Millisecond, Runs: 3, Ratios: []float64{1.08, 1.12, 1.10}},
+		measurement{Module: "m", Tool: "reconcilelint (baseline)", State: bstate, Wall: 4 * s, Runs: 3, RSS: 900 << 10},
+		measurement{Module: "m", Tool: gocacheprogTool, State: gocacheprogStates[0], Wall: 5 * s, Runs: 1, Cache: &cacheCounts{Stored: 312}},
+		measurement{Module: "m", Tool: gocacheprogTool, State: gocacheprogStates[1], Wall: 2 * s, Runs: 1, Cache: &cacheCounts{Hits: 300, Misses: 12}},
+	)
+	out = render(more)
+	for what, want := range map[string]string{
+		"cold standalone (-cache=off) / the baseline's":           "| 1.10x (pairs: 95% CI 1.05–1.15) | ≤ 1.1x | yes |",
+		"GOCACHEPROG: result cache hits of machine B's first run": "| 300 of 312 packages (96%); machine A stored 312 | every package | no |",
+		"GOCACHEPROG: machine B's first run / machine A's":        "| 0.40x |  |  |",
+		// The baseline's memory is not ours.
+		"peak RSS of reconcilelint runs": "| 500 MiB | ≤ 1024 MiB | yes |",
+	} {
+		if row := rowOf(out, what); !strings.HasSuffix(row, want) {
+			t.Errorf("row %q, want it to end in %q", row, want)
+		}
+	}
+	more[len(more)-1].Cache = &cacheCounts{Hits: 312}
+	if row := rowOf(render(more), "GOCACHEPROG: result cache hits of machine B's first run"); !strings.HasSuffix(row, "| 312 of 312 packages (100%); machine A stored 312 | every package | yes |") {
+		t.Errorf("every package hit: %q", row)
+	}
+	// A second machine whose run failed.
+	more[len(more)-1] = measurement{Module: "m", Tool: gocacheprogTool, State: gocacheprogStates[1], Exit: -1, Err: "the run did not use GOCACHEPROG"}
+	if row := rowOf(render(more), "GOCACHEPROG: result cache hits of machine B's first run"); !strings.HasSuffix(row, "| failed | every package | no |") {
+		t.Errorf("failed second machine: %q", row)
+	}
+}
+
+func TestParseCacheStats(t *testing.T) {
+	stderr := "reconcilelint: timing: 1.2s in all\nreconcilelint: timing: result cache GOCACHEPROG /x/go-cacher -cache-dir /y: 310 hits, 2 misses, 2 stored\n"
+	where, h, m, s, ok := parseCacheStats(stderr)
+	if !ok || where != "GOCACHEPROG /x/go-cacher -cache-dir /y" || h != 310 || m != 2 || s != 2 {
+		t.Errorf("parseCacheStats = %q %d %d %d %v", where, h, m, s, ok)
+	}
+	if _, _, _, _, ok := parseCacheStats("reconcilelint: timing: 1.2s in all\n"); ok {
+		t.Error("a run without the line parsed")
+	}
+}
