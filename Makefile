@@ -109,7 +109,7 @@ plugin-test: gcl
 # Benchmarks on real operators (downloads them through the module proxy; minutes).
 # Never part of `make test`. Writes docs/performance.md.
 bench:
-	$(GO) run ./internal/bench -n 3 -once=external-secrets
+	$(GO) run ./internal/bench -n 3 -once=external-secrets $(if $(BASELINE),-baseline=$(BASELINE))
 
 # Robustness: every rule on every package of real operators, controller-runtime and
 # client-go (downloads them through the module proxy; minutes). Fails on any panic or
