@@ -73,6 +73,8 @@ func (s Swallow) String() string {
 // ErrSources returns the client calls whose error fn returns (from its fact when fn is
 // declared in another package).
 func (r *Result) ErrSources(fn *types.Func) []ErrSource {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	if r.errs == nil || fn == nil {
 		return nil
 	}
@@ -81,6 +83,8 @@ func (r *Result) ErrSources(fn *types.Func) []ErrSource {
 
 // Swallows returns the cleanups whose error fn or a function it calls discards.
 func (r *Result) Swallows(fn *types.Func) []Swallow {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	if r.errs == nil || fn == nil {
 		return nil
 	}

@@ -35,6 +35,8 @@ type Fresh struct {
 // way to pos. The resourceVersion copied into the object is reported in
 // Fresh.ResourceVersion, not as a fill.
 func (r *Result) FreshAt(pass *analysis.Pass, body *ast.BlockStmt, e ast.Expr, pos token.Pos) (Fresh, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	fs := &funcState{pkg: pass.Pkg, info: pass.TypesInfo, body: body, st: r.st, fresh: true}
 	return fs.freshAt(e, pos, 0)
 }

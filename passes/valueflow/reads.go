@@ -18,6 +18,8 @@ import (
 // returns that read. A fresh object (a composite literal, new, a var declaration) or a
 // value from elsewhere is not a read.
 func (r *Result) ReadAt(pass *analysis.Pass, body *ast.BlockStmt, e ast.Expr, pos token.Pos) (Read, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	fs := &funcState{pkg: pass.Pkg, info: pass.TypesInfo, body: body, st: r.st}
 	return fs.readAt(e, pos, 0)
 }
@@ -424,6 +426,8 @@ func shortName(call *ast.CallExpr) string {
 // ReadResults returns the indexes of the results of fn that hold an object read from
 // the cluster (Summary.Reads), from its fact when fn is declared in another package.
 func (r *Result) ReadResults(fn *types.Func) []int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	if r.st == nil || fn == nil {
 		return nil
 	}

@@ -46,6 +46,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -258,6 +259,10 @@ func (r *Result) Flows() []Flow { return r.flows }
 
 // Result is the value flow of one package.
 type Result struct {
+	// mu serialises the methods that compute summaries of this package's functions on
+	// first use (ErrSources, Swallows, ReadResults, FreshAt, ReadAt): the rules of one
+	// package run concurrently and share this Result, and the memos are plain maps.
+	mu      sync.Mutex
 	flows   []Flow
 	applies []Apply
 	assigns map[*types.Var][]ast.Expr
