@@ -51,7 +51,7 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		chain, _ := rr.Reached(fn)
-		objwrite.InspectBody(fn, func(n ast.Node) {
+		k8sapi.InspectBody(fn, func(n ast.Node) {
 			as, ok := n.(*ast.AssignStmt)
 			if !ok || len(as.Lhs) != len(as.Rhs) || as.Tok != token.ASSIGN {
 				return

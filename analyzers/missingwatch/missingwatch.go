@@ -75,7 +75,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		chain, _ := r.Reached(fn)
 		reported := map[*ast.ReturnStmt]bool{}
-		analyzerutil.InspectBody(fn, func(n ast.Node) {
+		k8sapi.InspectBody(fn, func(n ast.Node) {
 			ifs, ok := n.(*ast.IfStmt)
 			if !ok {
 				return
@@ -114,7 +114,7 @@ func watchedByAny(cs []*wiring.Controller, kind string) bool {
 // kind.
 func readsOf(pass *analysis.Pass, fn ast.Node) []read {
 	var out []read
-	analyzerutil.InspectBody(fn, func(n ast.Node) {
+	k8sapi.InspectBody(fn, func(n ast.Node) {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
 			return

@@ -57,7 +57,7 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		var found []site
-		inspectBody(fn, func(n ast.Node) {
+		k8sapi.InspectBody(fn, func(n ast.Node) {
 			if call, ok := n.(*ast.CallExpr); ok {
 				if s, ok := external(pass, fn, call); ok {
 					found = append(found, s)
@@ -283,21 +283,4 @@ func requestCtx(pass *analysis.Pass, fn ast.Node, e ast.Expr) ast.Expr {
 		}
 	}
 	return nil
-}
-
-// inspectBody visits the body of fn without entering function literals.
-func inspectBody(fn ast.Node, visit func(ast.Node)) {
-	body := k8sapi.FuncBody(fn)
-	if body == nil {
-		return
-	}
-	ast.Inspect(body, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
-		if n != nil {
-			visit(n)
-		}
-		return true
-	})
 }

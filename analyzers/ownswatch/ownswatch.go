@@ -50,7 +50,7 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		var calls []*ast.CallExpr
-		analyzerutil.InspectBody(fn, func(n ast.Node) {
+		k8sapi.InspectBody(fn, func(n ast.Node) {
 			if call, ok := n.(*ast.CallExpr); ok && len(call.Args) >= 2 && (isPlain(pass, call) || isController(pass, call)) {
 				calls = append(calls, call)
 			}

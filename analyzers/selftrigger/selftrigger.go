@@ -206,7 +206,7 @@ func checkFunc(pass *analysis.Pass, rep *analyzerutil.Reporter, nss *subresource
 		stores[v] = append(stores[v], store{pos, desc, what})
 	}
 	deferred := map[*ast.CallExpr]bool{}
-	objwrite.InspectBody(fn, func(n ast.Node) {
+	k8sapi.InspectBody(fn, func(n ast.Node) {
 		switch n := n.(type) {
 		case *ast.DeferStmt:
 			deferred[n.Call] = true

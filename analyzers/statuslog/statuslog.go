@@ -54,12 +54,12 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		chain, _ := r.Reached(fn)
 		deferred := map[*ast.CallExpr]bool{}
-		objwrite.InspectBody(fn, func(n ast.Node) {
+		k8sapi.InspectBody(fn, func(n ast.Node) {
 			if d, ok := n.(*ast.DeferStmt); ok {
 				deferred[d.Call] = true
 			}
 		})
-		objwrite.InspectBody(fn, func(n ast.Node) {
+		k8sapi.InspectBody(fn, func(n ast.Node) {
 			as, ok := n.(*ast.AssignStmt)
 			if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
 				return

@@ -406,16 +406,7 @@ func (s *Snapshot) Analyze(ctx context.Context, as []*analysis.Analyzer, overlay
 	pkg.Syntax, pkg.Errors, pkg.TypeErrors, pkg.IllTyped = files, nil, nil, false
 	if len(errs) == 0 {
 		pkg.Types = types.NewPackage(r.PkgPath, r.Name)
-		pkg.TypesInfo = &types.Info{
-			Types:        map[ast.Expr]types.TypeAndValue{},
-			Defs:         map[*ast.Ident]types.Object{},
-			Uses:         map[*ast.Ident]types.Object{},
-			Implicits:    map[ast.Node]types.Object{},
-			Instances:    map[*ast.Ident]types.Instance{},
-			Scopes:       map[ast.Node]*types.Scope{},
-			Selections:   map[*ast.SelectorExpr]*types.Selection{},
-			FileVersions: map[*ast.File]string{},
-		}
+		pkg.TypesInfo = newTypesInfo()
 		tc := &types.Config{
 			Importer: importerFunc(func(path string) (*types.Package, error) {
 				if path == "unsafe" {

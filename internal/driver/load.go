@@ -228,22 +228,8 @@ func loadMissed(cfg *packages.Config, keyRoots []*packages.Package, missed map[s
 	// The imports of every package of the main modules, not only of the missed ones:
 	// preImport completes them all, as a cold run does. A package that is not missed
 	// imports no missed one (its key would have changed), so nothing here is compiled.
-	seen := map[*packages.Package]bool{}
-	var visit func(p *packages.Package, root bool)
-	visit = func(p *packages.Package, root bool) {
-		if seen[p] || !root && (p.Module == nil || !p.Module.Main) {
-			return
-		}
-		seen[p] = true
-		for _, imp := range p.Imports {
-			if !missed[imp.PkgPath] && imp.PkgPath != "C" {
-				deps[imp.PkgPath] = true
-			}
-			visit(imp, false)
-		}
-	}
-	for _, p := range keyRoots {
-		visit(p, true)
+	for path := range moduleImports(keyRoots, missed) {
+		deps[path] = true
 	}
 	if len(listed) != len(missed) {
 		return nil, false
@@ -323,24 +309,7 @@ func loadMissed(cfg *packages.Config, keyRoots []*packages.Package, missed map[s
 // exactly when some package of the module imports it, as when go/packages loaded every
 // package up front, and the same whichever packages a run analyses.
 func preImport(imp func(path string) (*types.Package, error), roots []*packages.Package, skip map[string]bool) error {
-	paths := map[string]bool{}
-	seen := map[*packages.Package]bool{}
-	var visit func(p *packages.Package, root bool)
-	visit = func(p *packages.Package, root bool) {
-		if seen[p] || !root && (p.Module == nil || !p.Module.Main) {
-			return
-		}
-		seen[p] = true
-		for _, q := range p.Imports {
-			if !skip[q.PkgPath] && q.PkgPath != "unsafe" && q.PkgPath != "C" {
-				paths[q.PkgPath] = true
-			}
-			visit(q, false)
-		}
-	}
-	for _, p := range roots {
-		visit(p, true)
-	}
+	paths := moduleImports(roots, skip)
 	for _, path := range slices.Sorted(maps.Keys(paths)) {
 		if _, err := imp(path); err != nil {
 			return err
@@ -367,6 +336,30 @@ func sharedImporter(fset *token.FileSet, exports map[string]string) func(path st
 		defer mu.Unlock()
 		return gc.Import(path)
 	}
+}
+
+// moduleImports returns the paths of the direct imports of roots and of every package of
+// the main modules below them, but those in skip (and "C", which is no package).
+func moduleImports(roots []*packages.Package, skip map[string]bool) map[string]bool {
+	paths := map[string]bool{}
+	seen := map[*packages.Package]bool{}
+	var visit func(p *packages.Package, root bool)
+	visit = func(p *packages.Package, root bool) {
+		if seen[p] || !root && (p.Module == nil || !p.Module.Main) {
+			return
+		}
+		seen[p] = true
+		for _, q := range p.Imports {
+			if !skip[q.PkgPath] && q.PkgPath != "C" {
+				paths[q.PkgPath] = true
+			}
+			visit(q, false)
+		}
+	}
+	for _, p := range roots {
+		visit(p, true)
+	}
+	return paths
 }
 
 // releaseNotes returns a line for each controller-runtime release the roots import

@@ -378,16 +378,7 @@ func runUnit(fset *token.FileSet, cfg *unitConfig, as []*analysis.Analyzer) ([]u
 		Sizes:     types.SizesFor("gc", build.Default.GOARCH),
 		GoVersion: cfg.GoVersion,
 	}
-	info := &types.Info{
-		Types:        make(map[ast.Expr]types.TypeAndValue),
-		Defs:         make(map[*ast.Ident]types.Object),
-		Uses:         make(map[*ast.Ident]types.Object),
-		Implicits:    make(map[ast.Node]types.Object),
-		Instances:    make(map[*ast.Ident]types.Instance),
-		Scopes:       make(map[ast.Node]*types.Scope),
-		Selections:   make(map[*ast.SelectorExpr]*types.Selection),
-		FileVersions: make(map[*ast.File]string),
-	}
+	info := newTypesInfo()
 	pkg, err := tc.Check(cfg.ImportPath, fset, files, info)
 	if err != nil {
 		return nil, typeCheckError{err}

@@ -274,16 +274,7 @@ func checkFromSource(p *packages.Package, imp func(path string) (*types.Package,
 		}
 		files = append(files, f)
 	}
-	info := &types.Info{
-		Types:        map[ast.Expr]types.TypeAndValue{},
-		Defs:         map[*ast.Ident]types.Object{},
-		Uses:         map[*ast.Ident]types.Object{},
-		Implicits:    map[ast.Node]types.Object{},
-		Instances:    map[*ast.Ident]types.Instance{},
-		Scopes:       map[ast.Node]*types.Scope{},
-		Selections:   map[*ast.SelectorExpr]*types.Selection{},
-		FileVersions: map[*ast.File]string{},
-	}
+	info := newTypesInfo()
 	tc := &types.Config{
 		Importer: importerFunc(func(path string) (*types.Package, error) {
 			if path == "unsafe" {

@@ -55,6 +55,24 @@ func FuncBody(fn ast.Node) *ast.BlockStmt {
 	return nil
 }
 
+// InspectBody visits the body of fn (*ast.FuncDecl or *ast.FuncLit) without entering the
+// function literals in it (reach lists reached closures separately).
+func InspectBody(fn ast.Node, visit func(ast.Node)) {
+	body := FuncBody(fn)
+	if body == nil {
+		return
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		if n != nil {
+			visit(n)
+		}
+		return true
+	})
+}
+
 // EndsInReturn reports whether the block ends in a return statement.
 func EndsInReturn(b *ast.BlockStmt) bool {
 	if b == nil || len(b.List) == 0 {

@@ -29,7 +29,7 @@ func Reconciled(pass *analysis.Pass, r *reach.Result, flow *valueflow.Result) (i
 	reconciled := map[*types.Var]bool{}
 	kinds := map[*types.TypeName]bool{}
 	for _, fn := range r.Funcs() {
-		InspectBody(fn, func(n ast.Node) {
+		k8sapi.InspectBody(fn, func(n ast.Node) {
 			call, ok := n.(*ast.CallExpr)
 			if !ok || len(call.Args) < 3 {
 				return
@@ -119,24 +119,6 @@ func Name(call *ast.CallExpr) string {
 		}
 	}
 	return s
-}
-
-// InspectBody visits the body of the function node fn, without entering function
-// literals (reach lists reached closures separately).
-func InspectBody(fn ast.Node, visit func(ast.Node)) {
-	body := k8sapi.FuncBody(fn)
-	if body == nil {
-		return
-	}
-	ast.Inspect(body, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
-		if n != nil {
-			visit(n)
-		}
-		return true
-	})
 }
 
 // fromRequest reports whether the key expression mentions a reconcile.Request.
