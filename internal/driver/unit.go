@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/build"
-	"go/importer"
 	"go/parser"
 	"go/token"
 	"go/types"
@@ -23,6 +22,7 @@ import (
 	"golang.org/x/mod/module"
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/reconcilelint/reconcilelint/internal/shallow"
 	"github.com/reconcilelint/reconcilelint/internal/vetfacts"
 	"github.com/reconcilelint/reconcilelint/passes/k8sapi"
 )
@@ -355,14 +355,12 @@ func runUnit(fset *token.FileSet, cfg *unitConfig, as []*analysis.Analyzer) ([]u
 	}
 
 	// Types of imports come from the compiler's export data (the standard library's
-	// reader, which follows the toolchain's format).
-	gc := importer.ForCompiler(fset, "gc", func(path string) (io.ReadCloser, error) {
+	// reader, which follows the toolchain's format, over the data pruned to what it
+	// reads: internal/shallow).
+	gc := shallow.Importer(fset, func(path string) (string, bool) {
 		file, ok := cfg.PackageFile[path]
-		if !ok {
-			return nil, fmt.Errorf("no export data for %q", path)
-		}
-		return os.Open(file)
-	}).(types.ImporterFrom)
+		return file, ok
+	})
 	imp := importerFunc(func(importPath string) (*types.Package, error) {
 		path, ok := cfg.ImportMap[importPath]
 		if !ok {
@@ -371,7 +369,7 @@ func runUnit(fset *token.FileSet, cfg *unitConfig, as []*analysis.Analyzer) ([]u
 		if path == "unsafe" {
 			return types.Unsafe, nil
 		}
-		return gc.ImportFrom(path, "", 0)
+		return gc(path)
 	})
 	tc := &types.Config{
 		Importer:  imp,
