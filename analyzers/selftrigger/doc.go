@@ -30,7 +30,13 @@
 // (r.updateStatus(ctx, obj), kube.PatchStatus(ctx, c, obj), also through further
 // helpers): the finding is then at the call of the helper, after the store, with the
 // helpers in the chain. A helper that compares or writes only under a condition is a
-// guarded write and is not followed. A deferred write (defer r.updateStatus(ctx, obj))
+// guarded write and is not followed. A helper that stores and writes in its own body
+// is judged by its callers too: when every call of it is guarded in the same sense
+// (or stands in a helper whose callers are), it runs only when a caller's condition
+// holds, as a serial reserved while an instance is missing, and is not reported. Only
+// an unexported helper that the package uses nowhere but in calls is judged by its
+// callers: an exported one may be called from other packages, and a method value may
+// be called from anywhere. A deferred write (defer r.updateStatus(ctx, obj))
 // persists the stores made after the defer statement too.
 //
 // Event filters are judged per controller, from the wiring pass: the controllers whose

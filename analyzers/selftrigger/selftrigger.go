@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analyzerutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/objwrite"
@@ -35,7 +37,7 @@ const (
 var Analyzer = analyzerutil.Rule{
 	Name:     "selftrigger",
 	Doc:      doc,
-	Requires: []*analysis.Analyzer{directives.Analyzer, reach.Analyzer, subresource.Analyzer, valueflow.Analyzer, wiring.Analyzer},
+	Requires: []*analysis.Analyzer{directives.Analyzer, inspect.Analyzer, reach.Analyzer, subresource.Analyzer, valueflow.Analyzer, wiring.Analyzer},
 }.Analyzer(run)
 
 const msg = "%s writes the reconciled object with %s, set from %s at line %d, on every pass without comparing old and new: each write is a watch event that reconciles the object again, a hot loop; write only when something changed (compare with equality.Semantic.DeepEqual, or use the bool of meta.SetStatusCondition)%s%s"
@@ -54,8 +56,9 @@ func run(pass *analysis.Pass) (any, error) {
 		return rep.Outcome(), nil
 	}
 	writes := objwrite.Writes(pass, flow)
+	byCallers := callerGuarded(pass, objwrite.CallSites(pass, pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)))
 	for _, fn := range r.Funcs() {
-		if rep.Skip(fn.Pos()) {
+		if rep.Skip(fn.Pos()) || byCallers(fn) {
 			continue
 		}
 		chain, _ := r.Reached(fn)
@@ -63,6 +66,60 @@ func run(pass *analysis.Pass) (any, error) {
 		checkFunc(pass, rep, nss, fn, chain, writes[fn], drops, isObj)
 	}
 	return rep.Outcome(), nil
+}
+
+// callerGuarded returns whether a function's callers guard it: every call of it is
+// guarded in its own function (valueflow.Unguarded: inside an if statement that tests
+// more than an error or nil, after one that returns, or in a function that compares
+// with a DeepEqual), or stands in a function whose callers guard it in turn. A store
+// and write in such a function happen when a caller's condition holds (a serial
+// reserved when an instance is missing), not on every pass, as they would under that
+// condition in the caller. Only an unexported function that the package uses nowhere
+// but in calls is judged so: an exported one may have callers in other packages, and a
+// function used as a value may be called from anywhere.
+func callerGuarded(pass *analysis.Pass, sites map[*types.Func][]objwrite.Site) func(ast.Node) bool {
+	uses := map[*types.Func]int{}
+	for _, obj := range pass.TypesInfo.Uses {
+		if f, ok := obj.(*types.Func); ok && f.Pkg() == pass.Pkg {
+			uses[f]++
+		}
+	}
+	const (
+		unknown = iota
+		visiting
+		no
+		yes
+	)
+	memo := map[*types.Func]int{}
+	var guarded func(f *types.Func) bool
+	guarded = func(f *types.Func) bool {
+		if f == nil || f.Exported() || len(sites[f]) == 0 || uses[f] != len(sites[f]) {
+			return false
+		}
+		switch memo[f] {
+		case visiting, no:
+			return false // a cycle of calls guards nothing by itself
+		case yes:
+			return true
+		}
+		memo[f] = visiting
+		for _, s := range sites[f] {
+			if valueflow.Unguarded(pass.TypesInfo, s.Body, s.Call) && !guarded(s.Func) {
+				memo[f] = no
+				return false
+			}
+		}
+		memo[f] = yes
+		return true
+	}
+	return func(fn ast.Node) bool {
+		d, ok := fn.(*ast.FuncDecl)
+		if !ok {
+			return false
+		}
+		f, _ := pass.TypesInfo.Defs[d.Name].(*types.Func)
+		return guarded(f)
+	}
 }
 
 // dropped reports whether every controller that runs fn drops the watch event of the

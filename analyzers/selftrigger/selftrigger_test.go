@@ -19,5 +19,5 @@ func testdata(t *testing.T) string {
 
 func TestSelfTrigger(t *testing.T) {
 	analysistest.Run(t, testdata(t), selftrigger.Analyzer, "selftrigger/basic", "selftrigger/negative", "selftrigger/predicate", "selftrigger/helpers", "selftrigger/custompredicate", "selftrigger/labelpredicate",
-		"selftrigger/percontroller", "selftrigger/nosubresource", "selftrigger/fetchhelper", "selftrigger/opaquechain")
+		"selftrigger/percontroller", "selftrigger/nosubresource", "selftrigger/fetchhelper", "selftrigger/opaquechain", "selftrigger/callerguard")
 }

@@ -14,7 +14,7 @@ import (
 )
 
 // The sinks of client writes: the object of an Update or a Patch (any patch type) that
-// nothing guards in its function (see unguarded). A helper that writes its parameter
+// nothing guards in its function (see Unguarded). A helper that writes its parameter
 // unguarded, and is itself called unguarded, passes the sink on to its callers; a
 // guarded call does not (the helper's caller compared before calling it).
 const (
@@ -35,7 +35,7 @@ func writeFlow(st *analysisState, cur inspector.Cursor, op k8sapi.ClientOp) (Flo
 		return Flow{}, false
 	}
 	for e := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		if !unguarded(st.pass.TypesInfo, k8sapi.FuncBody(e.Node()), call) {
+		if !Unguarded(st.pass.TypesInfo, k8sapi.FuncBody(e.Node()), call) {
 			return Flow{}, false
 		}
 		break
@@ -47,7 +47,7 @@ func writeFlow(st *analysisState, cur inspector.Cursor, op k8sapi.ClientOp) (Flo
 	return Flow{Sink: sink, Expr: call.Args[1]}, true
 }
 
-// unguarded reports whether nothing in the function body guards the call n: it is in
+// Unguarded reports whether nothing in the function body guards the call n: it is in
 // no if statement and follows no if statement that returns (an up-to-date check), other
 // than ifs that only test errors (err != nil, apierrors.IsNotFound(err)) or nil
 // (obj == nil, obj.Labels == nil: nothing old and new are compared by), and the
@@ -55,7 +55,7 @@ func writeFlow(st *analysisState, cur inspector.Cursor, op k8sapi.ClientOp) (Flo
 // reflect.DeepEqual, cmp.Equal). A test of the deletion timestamp is no guard either: it
 // sends a terminating object elsewhere and compares nothing old with anything new.
 // Function literals inside body are not looked at.
-func unguarded(info *types.Info, body *ast.BlockStmt, n ast.Node) bool {
+func Unguarded(info *types.Info, body *ast.BlockStmt, n ast.Node) bool {
 	if body == nil {
 		return false
 	}
@@ -129,7 +129,7 @@ func (st *analysisState) guardedCall(call *ast.CallExpr) bool {
 	for _, n := range pathTo(st.pass.Files, call) {
 		switch n.(type) {
 		case *ast.FuncLit, *ast.FuncDecl:
-			return !unguarded(st.pass.TypesInfo, k8sapi.FuncBody(n), call)
+			return !Unguarded(st.pass.TypesInfo, k8sapi.FuncBody(n), call)
 		}
 	}
 	return true

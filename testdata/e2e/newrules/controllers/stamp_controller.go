@@ -69,3 +69,30 @@ func (r *HeartbeatReconciler) Reconcile(ctx context.Context, req ctrl.Request) (
 	cm.Labels = map[string]string{"example.com/heartbeat": time.Now().UTC().Format("20060102T150405")}
 	return ctrl.Result{}, kubewrite.Save(ctx, r.Client, &cm)
 }
+
+// RotateReconciler stamps the ConfigMap in a helper, but only when its key is missing:
+// not reported (the helper's only caller guards it).
+type RotateReconciler struct {
+	client.Client
+}
+
+// Reconcile implements reconcile.Reconciler.
+func (r *RotateReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, req.NamespacedName, &cm); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if _, ok := cm.Data["key"]; !ok {
+		return ctrl.Result{}, r.rotate(ctx, &cm)
+	}
+	return ctrl.Result{}, nil
+}
+
+func (r *RotateReconciler) rotate(ctx context.Context, cm *corev1.ConfigMap) error {
+	if cm.Data == nil {
+		cm.Data = map[string]string{}
+	}
+	cm.Data["key"] = "generated"
+	cm.Annotations = map[string]string{"example.com/rotated": time.Now().UTC().Format(time.RFC3339)}
+	return r.Update(ctx, cm)
+}
