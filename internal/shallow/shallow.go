@@ -176,44 +176,17 @@ func (d *decoded) bytes(k, idx int) []byte {
 // reference table, then the indices in that table of its package and of its name);
 // a package element holds the index of its path ("" for the package itself).
 func (d *decoded) objName(i int, self string) (path, name string, ok bool) {
-	if i >= d.count(secName) {
+	n := d.reader(secName, i, 0)
+	pkg, nameIdx := n.ref(secPkg), n.ref(secString)
+	p := d.reader(secPkg, pkg, 1)
+	pathIdx := p.ref(secString)
+	if !n.ok || !p.ok {
 		return "", "", false
 	}
-	elem := d.bytes(secName, i)
-	rs, off, err := refs(elem, d.scratch[0])
-	d.scratch[0] = rs
-	if err != nil {
+	if name, ok = d.str(nameIdx); !ok {
 		return "", "", false
 	}
-	pkgRef, w := binary.Uvarint(elem[off:])
-	if w <= 0 || pkgRef >= uint64(len(rs)) || rs[pkgRef].sec != secPkg {
-		return "", "", false
-	}
-	off += w
-	nameRef, w := binary.Uvarint(elem[off:])
-	if w <= 0 || nameRef >= uint64(len(rs)) || rs[nameRef].sec != secString {
-		return "", "", false
-	}
-	name, ok = d.str(rs[nameRef].idx)
-	if !ok {
-		return "", "", false
-	}
-	pkg := rs[pkgRef].idx
-	if pkg >= d.count(secPkg) {
-		return "", "", false
-	}
-	pelem := d.bytes(secPkg, pkg)
-	prs, poff, err := refs(pelem, d.scratch[1])
-	d.scratch[1] = prs
-	if err != nil {
-		return "", "", false
-	}
-	pathRef, w := binary.Uvarint(pelem[poff:])
-	if w <= 0 || pathRef >= uint64(len(prs)) || prs[pathRef].sec != secString {
-		return "", "", false
-	}
-	path, ok = d.str(prs[pathRef].idx)
-	if !ok {
+	if path, ok = d.str(pathIdx); !ok {
 		return "", "", false
 	}
 	if path == "" {
@@ -222,8 +195,45 @@ func (d *decoded) objName(i int, self string) (path, name string, ok bool) {
 	return path, name, true
 }
 
+// elemReader reads the references at the start of an element's own bytes, each an
+// index into its reference table, as the importer reads them. ok turns false, for good,
+// at the first thing it cannot read.
+type elemReader struct {
+	elem []byte
+	rs   []ref
+	off  int
+	ok   bool
+}
+
+// reader returns a reader of element i of section k (whose reference table is decoded
+// into d.scratch[scratch]); a reader of an element that does not exist is not ok.
+func (d *decoded) reader(k, i, scratch int) elemReader {
+	if i < 0 || i >= d.count(k) {
+		return elemReader{}
+	}
+	elem := d.bytes(k, i)
+	rs, off, err := refs(elem, d.scratch[scratch])
+	d.scratch[scratch] = rs
+	return elemReader{elem: elem, rs: rs, off: off, ok: err == nil}
+}
+
+// ref reads the next reference, which must be to section sec, and returns the index of
+// the element it refers to (-1 when the reader is not ok).
+func (r *elemReader) ref(sec int) int {
+	if !r.ok {
+		return -1
+	}
+	x, w := binary.Uvarint(r.elem[r.off:])
+	if w <= 0 || x >= uint64(len(r.rs)) || r.rs[x].sec != sec {
+		r.ok = false
+		return -1
+	}
+	r.off += w
+	return r.rs[x].idx
+}
+
 func (d *decoded) str(i int) (string, bool) {
-	if i >= d.count(secString) {
+	if i < 0 || i >= d.count(secString) {
 		return "", false
 	}
 	return string(d.bytes(secString, i)), true
