@@ -71,6 +71,9 @@ func twoMachines(m string, dir, binary, cacher, server string) []measurement {
 		return failed(err)
 	}
 	defer os.RemoveAll(tmp)
+	if err := checkSpace([]string{tmp, os.TempDir()}, buildSpace); err != nil {
+		return failed(err)
+	}
 	addr, err := freeAddr()
 	if err != nil {
 		return failed(err)
@@ -157,4 +160,22 @@ func waitListening(addr string, timeout time.Duration) error {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// buildSpace is about what machine A's build of cluster-api writes into an empty store
+// and the go command's work directory (measured: 4 GB), with a margin.
+const buildSpace = 6 << 30
+
+// checkSpace returns an error, at once, when a file system of dirs has less than need
+// bytes free: machine A's build would otherwise fail minutes later with "no space left
+// on device" in the middle of the go command's output. A platform or file system that
+// cannot say is not checked.
+func checkSpace(dirs []string, need uint64) error {
+	for _, d := range dirs {
+		free, err := freeBytes(d)
+		if err == nil && free < need {
+			return fmt.Errorf("only %.1f GiB free in %s; machine A's build into an empty store needs about %.0f GiB (free some space, or leave the scenario out with -gocacheprog=)", float64(free)/(1<<30), d, float64(need)/(1<<30))
+		}
+	}
+	return nil
 }

@@ -155,3 +155,23 @@ func TestParseCacheStats(t *testing.T) {
 		t.Error("a run without the line parsed")
 	}
 }
+
+// TestCheckSpace: the GOCACHEPROG scenario refuses at once, naming the directory, when a
+// file system has less room than machine A's build needs, and goes on when it has.
+func TestCheckSpace(t *testing.T) {
+	dir := t.TempDir()
+	free, err := freeBytes(dir)
+	if err != nil {
+		t.Skipf("free space not measured here: %v", err)
+	}
+	if free == 0 {
+		t.Skip("no free space to compare with")
+	}
+	if err := checkSpace([]string{dir}, 1); err != nil {
+		t.Errorf("checkSpace with %d bytes free, 1 needed: %v", free, err)
+	}
+	err = checkSpace([]string{dir}, free*4)
+	if err == nil || !strings.Contains(err.Error(), "free in "+dir) || !strings.Contains(err.Error(), "-gocacheprog=") {
+		t.Errorf("checkSpace with %d bytes free, %d needed: %v", free, free*4, err)
+	}
+}

@@ -1,0 +1,14 @@
+//go:build unix
+
+package main
+
+import "syscall"
+
+// freeBytes returns the space left to unprivileged users on the file system of dir.
+func freeBytes(dir string) (uint64, error) {
+	var st syscall.Statfs_t
+	if err := syscall.Statfs(dir, &st); err != nil {
+		return 0, err
+	}
+	return uint64(st.Bavail) * uint64(st.Bsize), nil
+}
