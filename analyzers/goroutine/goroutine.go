@@ -57,7 +57,7 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		joins := collectJoins(pass, body)
-		inspectOwn(body, func(n ast.Node) {
+		k8sapi.InspectBody(fn, func(n ast.Node) {
 			switch n := n.(type) {
 			case *ast.GoStmt:
 				if startsRunnable(pass, n.Call) {
@@ -102,20 +102,6 @@ func startsRunnable(pass *analysis.Pass, call *ast.CallExpr) bool {
 	sig := fn.Signature()
 	return sig.Recv() != nil && sig.Params().Len() == 1 && k8sapi.IsContext(sig.Params().At(0).Type()) &&
 		sig.Results().Len() == 1 && k8sapi.IsError(sig.Results().At(0).Type())
-}
-
-// inspectOwn visits the nodes of body that belong to its function, not to nested
-// function literals (which are functions of their own for package reach).
-func inspectOwn(body *ast.BlockStmt, f func(ast.Node)) {
-	ast.Inspect(body, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
-		if n != nil {
-			f(n)
-		}
-		return true
-	})
 }
 
 // asyncGo returns "errgroup.Group.Go" or "sync.WaitGroup.Go" when call starts a

@@ -56,9 +56,11 @@ func run(pass *analysis.Pass) (any, error) {
 		return rep.Outcome(), nil
 	}
 	writes := objwrite.Writes(pass, flow)
-	byCallers := callerGuarded(pass, objwrite.CallSites(pass, pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)))
+	byCallers := callerGuarded(pass)
 	for _, fn := range r.Funcs() {
-		if rep.Skip(fn.Pos()) || byCallers(fn) {
+		// A function without a write of the object has nothing to report: its callers
+		// are not looked at.
+		if rep.Skip(fn.Pos()) || len(writes[fn]) == 0 || byCallers(fn) {
 			continue
 		}
 		chain, _ := r.Reached(fn)
@@ -77,13 +79,10 @@ func run(pass *analysis.Pass) (any, error) {
 // condition in the caller. Only an unexported function that the package uses nowhere
 // but in calls is judged so: an exported one may have callers in other packages, and a
 // function used as a value may be called from anywhere.
-func callerGuarded(pass *analysis.Pass, sites map[*types.Func][]objwrite.Site) func(ast.Node) bool {
-	uses := map[*types.Func]int{}
-	for _, obj := range pass.TypesInfo.Uses {
-		if f, ok := obj.(*types.Func); ok && f.Pkg() == pass.Pkg {
-			uses[f]++
-		}
-	}
+// The call sites and uses are gathered on the first question.
+func callerGuarded(pass *analysis.Pass) func(ast.Node) bool {
+	var sites map[*types.Func][]objwrite.Site
+	var uses map[*types.Func]int
 	const (
 		unknown = iota
 		visiting
@@ -116,6 +115,15 @@ func callerGuarded(pass *analysis.Pass, sites map[*types.Func][]objwrite.Site) f
 		d, ok := fn.(*ast.FuncDecl)
 		if !ok {
 			return false
+		}
+		if sites == nil {
+			sites = objwrite.CallSites(pass, pass.ResultOf[inspect.Analyzer].(*inspector.Inspector))
+			uses = map[*types.Func]int{}
+			for _, obj := range pass.TypesInfo.Uses {
+				if f, ok := obj.(*types.Func); ok && f.Pkg() == pass.Pkg {
+					uses[f]++
+				}
+			}
 		}
 		f, _ := pass.TypesInfo.Defs[d.Name].(*types.Func)
 		return guarded(f)

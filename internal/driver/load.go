@@ -308,7 +308,7 @@ func loadMissed(cfg *packages.Config, keyRoots []*packages.Package, missed map[s
 // It imports them dependencies first (a package's imports before it, otherwise by path):
 // a package's export data embeds the declarations of the other packages' objects it
 // mentions, and the importer prunes those of packages it already holds (see
-// exportImporter), which on cluster-api keeps about half the bytes the importer holds
+// shallow.Importer), which on cluster-api keeps about half the bytes the importer holds
 // that path order would.
 func preImport(imp func(path string) (*types.Package, error), roots []*packages.Package, skip map[string]bool) error {
 	paths := moduleImports(roots, skip)
@@ -322,6 +322,7 @@ func preImport(imp func(path string) (*types.Package, error), roots []*packages.
 
 // dependenciesFirst returns paths ordered so that each package comes after those of
 // paths it imports, transitively (in the graph below roots), and otherwise by path.
+// Every path must be in that graph, as moduleImports' are.
 func dependenciesFirst(roots []*packages.Package, paths map[string]bool) []string {
 	var order []string
 	seen := map[*packages.Package]bool{}
@@ -342,16 +343,6 @@ func dependenciesFirst(roots []*packages.Package, paths map[string]bool) []strin
 	sort.Slice(sorted, func(i, j int) bool { return sorted[i].PkgPath < sorted[j].PkgPath })
 	for _, p := range sorted {
 		visit(p)
-	}
-	// Paths the graph below roots does not reach (none today) come last, by path.
-	listed := map[string]bool{}
-	for _, path := range order {
-		listed[path] = true
-	}
-	for _, path := range slices.Sorted(maps.Keys(paths)) {
-		if !listed[path] {
-			order = append(order, path)
-		}
 	}
 	return order
 }
